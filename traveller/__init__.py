@@ -1,0 +1,1 @@
+"""traveller: score duplicate bridge travellers."""

@@ -1,0 +1,46 @@
+"""Exception classes and the stable problem codes.
+
+Exceptions are only for whole-file failures (nothing could be read). Anything
+wrong with one cell or one row becomes a row of the problems table instead,
+with one of the codes below, so that a scheduled job can filter on them.
+"""
+
+from __future__ import annotations
+
+
+class TravellerError(Exception):
+    """Base class: a whole input could not be used. The message names the file and the fix."""
+
+
+class UnreadableFileError(TravellerError):
+    """The file is missing, empty, of an unknown format or not a traveller at all."""
+
+
+class NotationError(TravellerError):
+    """A sheet's notation cannot be told from its content (or contradicts ``--notation``)."""
+
+
+#: Problem codes -> one-line description (README lists them from here).
+PROBLEM_CODES: dict[str, str] = {
+    "missing-board": "the row has no board number",
+    "bad-board": "the board number is not a whole number from 1 up",
+    "missing-pair": "the N-S or E-W pair number is missing",
+    "bad-pair": "a pair number is not a whole number from 1 up",
+    "missing-result": "neither a contract with its result nor a score is given",
+    "unknown-contract": "the contract cannot be read in the sheet's notation",
+    "unknown-declarer": "the declarer is not one of N, E, S, W (in the sheet's notation)",
+    "missing-declarer": "a contract was bid but no declarer is given",
+    "bad-tricks": "the tricks or result cannot be read",
+    "tricks-out-of-range": "the tricks taken are outside 0-13",
+    "bad-score": "the recorded score is not a whole number",
+    "impossible-score": "the recorded score (with no contract) is not a score bridge can produce",
+    "score-disagrees": "the recorded score differs from the contract's score; the computed one is used",
+    "unknown-lead": "the opening lead cannot be read (kept as written, the row is still scored)",
+    "duplicate-result": "the same pair has a result on this board already",
+    "pair-plays-itself": "the same pair number is on both sides of one result",
+    "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
+    "board-mismatch": "the board number differs from the one in the sheet's title",
+}
+
+#: Codes that do not stop a row from being scored (the row is scored and listed).
+WARNING_CODES = frozenset({"score-disagrees", "unknown-lead"})

@@ -1,0 +1,182 @@
+"""Canonical columns, dtypes and the notation vocabularies, declared once.
+
+Every stage of the pipeline speaks in the columns declared here. The notation
+tables (suits, seats, doubling words in English, Polish and Russian, and the
+symbol-font damage seen in real sheets) live here too, so that a new notation
+is one more entry in :data:`NOTATIONS`, not a change to the parser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+# --------------------------------------------------------------------------
+# Canonical traveller columns
+
+#: Columns that locate an input row in what the user gave us.
+SOURCE_COLUMNS = ["file", "sheet", "row"]
+
+#: Canonical traveller columns and their dtypes, in output order.
+TRAVELLER_DTYPES: dict[str, str] = {
+    "section": "string",
+    "board": "Int64",
+    "ns_pair": "Int64",
+    "ew_pair": "Int64",
+    "contract": "string",
+    "declarer": "string",
+    "tricks": "Int64",
+    "lead": "string",
+    "ns_score": "Int64",
+    "ns_mp": "Float64",
+    "ew_mp": "Float64",
+    "ns_pct": "Float64",
+    "ew_pct": "Float64",
+}
+
+#: Parsed contract parts kept beside the display form (used by scoring).
+CONTRACT_DTYPES: dict[str, str] = {
+    "level": "Int8",  # 0 = passed out
+    "strain": "string",  # C D H S NT
+    "doubled": "Int8",  # 0, 1 (X), 2 (XX)
+}
+
+PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "message"]
+RANKING_COLUMNS = ["section", "line", "pair", "names", "boards", "mp", "pct", "place"]
+
+STRAINS = ["C", "D", "H", "S", "NT"]
+SEATS = ["N", "E", "S", "W"]
+
+
+def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
+    """Return a copy of ``frame`` with every column of ``dtypes`` present and typed.
+
+    Missing columns are added empty; other columns are kept after them.
+
+    >>> conform(pd.DataFrame({"board": [1.0]}), {"board": "Int64"}).dtypes["board"]
+    Int64Dtype()
+    """
+    out = frame.copy()
+    for column, dtype in dtypes.items():
+        if column not in out:
+            out[column] = pd.Series(pd.NA, index=out.index, dtype=dtype)
+        else:
+            out[column] = out[column].astype(dtype)
+    rest = [c for c in out.columns if c not in dtypes]
+    return out[list(dtypes) + rest]
+
+
+def empty_problems() -> pd.DataFrame:
+    """An empty problems table with the canonical columns."""
+    return pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})
+
+
+# --------------------------------------------------------------------------
+# Header aliases: canonical field -> names seen in real sheets.
+# Matching is on a key with case, spaces and punctuation removed (see
+# ``load.header_key``), so "N-S", "n/s" and "NS" are one alias.
+
+HEADER_ALIASES: dict[str, list[str]] = {
+    "section": ["section", "sect", "sekcja", "секция"],
+    "board": ["board", "bd", "brd", "boardno", "rozdanie", "rozd", "nrrozdania", "сдача",
+              "коробка", "boardnumber"],
+    "ns_pair": ["ns", "n-s", "pairns", "nspair", "ns_pair", "paraNS", "parans", "ns pair",
+                "с-ю", "сю", "парасю", "pairnumberns", "nsno"],
+    "ew_pair": ["ew", "e-w", "pairew", "ewpair", "ew_pair", "paraew", "parawe", "we", "e-wpair",
+                "з-в", "зв", "вз", "паразв", "pairnumberew", "ewno"],
+    "contract": ["contract", "kontrakt", "контракт", "contr", "con"],
+    "declarer": ["declarer", "by", "decl", "dec", "rozgrywający", "rozgrywajacy", "rozgr",
+                 "разыгрывающий", "разыгрывающии", "играет"],
+    "tricks": ["tricks", "lewy", "взятки", "tr", "trickstaken", "tricks_taken"],
+    "result": ["result", "res", "wynik", "результат", "tricks_rel", "tricksrel", "+/-"],
+    "lead": ["lead", "ld", "wist", "1-йход", "1йход", "ход", "openinglead", "leadcard"],
+    "score": ["score", "zapis", "запись", "nsscore", "score_ns", "scorens", "ns+", "points",
+              "zapisns"],
+    "score_ew": ["score_ew", "scoreew", "ewscore", "ew+", "zapisew"],
+}
+
+#: Fields a header row must name at least to count as the header of a traveller.
+HEADER_REQUIRED = {"board"}
+HEADER_ANY_OF = {"contract", "score"}
+
+# Names-file aliases
+NAMES_ALIASES: dict[str, list[str]] = {
+    "section": HEADER_ALIASES["section"],
+    "pair": ["pair", "pairno", "para", "nrpary", "пара", "number", "no", "nr"],
+    "line": ["line", "linia", "линия", "direction", "dir"],
+    "names": ["names", "name", "nazwiska", "gracze", "players", "игроки", "фамилии"],
+    "player1": ["player1", "gracz1", "name1", "игрок1"],
+    "player2": ["player2", "gracz2", "name2", "игрок2"],
+}
+
+NAMES_SHEETS = {"names", "pairs", "players", "pary", "nazwiska", "zawodnicy", "участники", "пары"}
+
+
+# --------------------------------------------------------------------------
+# Notations
+
+#: Characters of a damaged symbol font (Symbol -> Latin-1) and suit emoji,
+#: replaced by the plain suit glyph before any notation is applied.
+GLYPH_REPAIR = {
+    "§": "♣", "¨": "♦", "©": "♥", "ª": "♠",
+    "♧": "♣", "♢": "♦", "♡": "♥", "♤": "♠",
+    "\ufe0f": "", "\ufe0e": "",
+}
+
+_GLYPH_STRAINS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
+@dataclass(frozen=True)
+class Notation:
+    """One language's words for strains, seats, doubling and card ranks."""
+
+    name: str
+    description: str
+    strains: dict[str, str]  # token (upper case) -> C D H S NT
+    seats: dict[str, str]  # token -> N E S W
+    doubles: dict[str, int] = field(default_factory=dict)  # token -> 1 or 2
+    ranks: dict[str, str] = field(default_factory=dict)  # token -> A K Q J T 9..2
+    passes: tuple[str, ...] = ("PASS", "AP", "P/O", "PASSED", "ALLPASS", "-", "P")
+
+
+_STD_DOUBLES = {"X": 1, "*": 1, "D": 1, "DBL": 1, "XX": 2, "**": 2, "R": 2, "RDBL": 2}
+_STD_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "T", "10": "T",
+              **{str(n): str(n) for n in range(2, 10)}}
+
+NOTATIONS: dict[str, Notation] = {
+    "en": Notation(
+        name="en",
+        description="English: C D H S NT (N, SA), seats N E S W",
+        strains={"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "N": "NT", "SA": "NT",
+                 **_GLYPH_STRAINS},
+        seats={"N": "N", "E": "E", "S": "S", "W": "W"},
+        doubles=_STD_DOUBLES,
+        ranks=_STD_RANKS,
+    ),
+    "pl": Notation(
+        name="pl",
+        description="Polish: T K C P (trefl karo kier pik) and BA, seats N E S W",
+        strains={"T": "C", "K": "D", "C": "H", "P": "S", "BA": "NT", "NT": "NT",
+                 **_GLYPH_STRAINS},
+        seats={"N": "N", "E": "E", "S": "S", "W": "W"},
+        doubles={"X": 1, "*": 1, "XX": 2, "**": 2, "KTR": 1, "REKTR": 2},
+        ranks={"A": "A", "AS": "A", "K": "K", "D": "Q", "W": "J", "T": "T", "10": "T",
+               **{str(n): str(n) for n in range(2, 10)}},
+        passes=("PASS", "PAS", "AP", "P/O", "-", "4XPAS", "PASY"),
+    ),
+    "ru": Notation(
+        name="ru",
+        description="Russian: Т/Тр Б Ч П and БК, seats С В Ю З, «с контрой»",
+        strains={"Т": "C", "ТР": "C", "Б": "D", "Ч": "H", "П": "S", "БК": "NT",
+                 **_GLYPH_STRAINS},
+        seats={"С": "N", "В": "E", "Ю": "S", "З": "W"},
+        doubles={"СКОНТРОЙ": 1, "КОНТРА": 1, "К": 1, "X": 1, "Х": 1, "*": 1,
+                 "СРЕКОНТРОЙ": 2, "РЕКОНТРА": 2, "РК": 2, "XX": 2, "ХХ": 2, "**": 2},
+        ranks={"Т": "A", "К": "K", "Д": "Q", "В": "J", "10": "T",
+               **{str(n): str(n) for n in range(2, 10)}},
+        passes=("ПАС", "ВСЕПАС", "PASS", "-"),
+    ),
+}
+
+DEFAULT_NOTATION = "en"

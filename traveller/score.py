@@ -1,0 +1,182 @@
+"""Duplicate score of every result, vectorised (rules.md §2-3).
+
+The whole rule set is folded into one lookup array indexed by
+(level, strain, doubled, vulnerable, tricks) that holds the declarer's score;
+scoring a column of results is then a single fancy-index, with no Python loop
+over rows. The helpers that build the table are named in bridge terms so a
+club scorer can check them against the Laws.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from traveller.schema import STRAINS
+
+#: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
+VULNERABILITY = [
+    (False, False), (True, False), (False, True), (True, True),
+    (True, False), (False, True), (True, True), (False, False),
+    (False, True), (True, True), (False, False), (True, False),
+    (True, True), (False, False), (True, False), (False, True),
+]
+DEALERS = "NESW"
+
+_NS_VUL = np.array([v[0] for v in VULNERABILITY])
+_EW_VUL = np.array([v[1] for v in VULNERABILITY])
+
+#: Trick value of each strain, for the first trick and for each after it (index = STRAINS).
+TRICK_VALUE_FIRST = (20, 20, 30, 30, 40)
+TRICK_VALUE_NEXT = (20, 20, 30, 30, 30)
+
+#: Undertrick penalties per undertrick (1st, 2nd, 3rd, 4th and after), doubled.
+UNDERTRICKS_DOUBLED = {False: (100, 200, 200, 300), True: (200, 300, 300, 300)}
+UNDERTRICK_UNDOUBLED = {False: 50, True: 100}
+
+
+def dealer(board: int) -> str:
+    """Dealer of a board: N E S W in turn from board 1."""
+    return DEALERS[(board - 1) % 4]
+
+
+def vulnerable(board: int) -> tuple[bool, bool]:
+    """(N-S vulnerable, E-W vulnerable) for a board number."""
+    return VULNERABILITY[(board - 1) % 16]
+
+
+def contract_points(level: int, strain: int, doubled: int) -> int:
+    """Trick points below the line for a contract made exactly."""
+    points = TRICK_VALUE_FIRST[strain] + TRICK_VALUE_NEXT[strain] * (level - 1)
+    return points * (1, 2, 4)[doubled]
+
+
+def game_bonus(points: int, vul: bool) -> int:
+    """300/500 for a game, 50 for a part score."""
+    if points >= 100:
+        return 500 if vul else 300
+    return 50
+
+
+def slam_bonus(level: int, vul: bool) -> int:
+    """Small slam 500/750, grand slam 1000/1500."""
+    if level == 6:
+        return 750 if vul else 500
+    if level == 7:
+        return 1500 if vul else 1000
+    return 0
+
+
+def overtrick_value(strain: int, doubled: int, vul: bool) -> int:
+    """Value of one overtrick."""
+    if doubled == 0:
+        return TRICK_VALUE_NEXT[strain]
+    return (200 if vul else 100) * doubled
+
+
+def undertrick_penalty(down: int, doubled: int, vul: bool) -> int:
+    """Total penalty (to the defenders) for ``down`` undertricks."""
+    if doubled == 0:
+        return down * UNDERTRICK_UNDOUBLED[vul]
+    steps = UNDERTRICKS_DOUBLED[vul]
+    total = sum(steps[min(i, 3)] for i in range(down))
+    return total * doubled
+
+
+def declarer_score(level: int, strain: int, doubled: int, vul: bool, tricks: int) -> int:
+    """Plain scalar score of one result for the declaring side (0 for a passed-out board).
+
+    ``strain`` indexes :data:`traveller.schema.STRAINS`; ``doubled`` is 0, 1 or 2.
+
+    >>> declarer_score(3, 4, 0, False, 10)  # 3NT+1
+    430
+    """
+    if level == 0:
+        return 0
+    need = level + 6
+    if tricks < need:
+        return -undertrick_penalty(need - tricks, doubled, vul)
+    points = contract_points(level, strain, doubled)
+    insult = 50 * doubled
+    over = (tricks - need) * overtrick_value(strain, doubled, vul)
+    return points + game_bonus(points, vul) + slam_bonus(level, vul) + insult + over
+
+
+def _build_table() -> np.ndarray:
+    table = np.zeros((8, len(STRAINS), 3, 2, 14), dtype=np.int32)
+    for level in range(1, 8):
+        for strain in range(len(STRAINS)):
+            for doubled in range(3):
+                for vul in (0, 1):
+                    for tricks in range(14):
+                        table[level, strain, doubled, vul, tricks] = declarer_score(
+                            level, strain, doubled, bool(vul), tricks
+                        )
+    table.flags.writeable = False
+    return table
+
+
+#: Declarer's score by [level 0-7, strain index, doubled 0-2, vulnerable 0/1, tricks 0-13].
+SCORE_TABLE = _build_table()
+
+_STRAIN_CODE = {s: i for i, s in enumerate(STRAINS)}
+_DECLARER_SIGN = {"N": 1, "S": 1, "E": -1, "W": -1}
+
+
+def ns_scores(
+    board: np.ndarray,
+    level: np.ndarray,
+    strain: np.ndarray,
+    doubled: np.ndarray,
+    declarer_is_ns: np.ndarray,
+    tricks: np.ndarray,
+) -> np.ndarray:
+    """N-S score for arrays of parsed results, by one lookup into :data:`SCORE_TABLE`.
+
+    All arguments are integer arrays of one length (``strain`` as an index into
+    STRAINS, ``declarer_is_ns`` boolean); passed-out rows have level 0.
+    """
+    vul_index = (board - 1) % 16
+    vul = np.where(declarer_is_ns, _NS_VUL[vul_index], _EW_VUL[vul_index])
+    score = SCORE_TABLE[level, strain, doubled, vul.astype(np.intp), tricks]
+    return np.where(declarer_is_ns, score, -score)
+
+
+def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """Fill ``ns_score`` from the parsed contract columns of a normalised traveller.
+
+    Rows with a contract take the computed score; rows with only a recorded
+    score (``recorded_score``) keep it. Returns a new frame.
+
+    >>> import traveller
+    >>> df = pd.DataFrame({"board": [8], "level": [6], "strain": ["C"], "doubled": [2],
+    ...                    "declarer": ["S"], "tricks": [12]})
+    >>> int(score_frame(df)["ns_score"].iloc[0])
+    1380
+    """
+    out = frame.copy()
+    has_contract = out["level"].notna().to_numpy()
+    if "recorded_score" in out:
+        base = out["recorded_score"].astype("Int64")
+    else:
+        base = pd.Series(pd.NA, index=out.index, dtype="Int64")
+    computed = pd.Series(pd.NA, index=out.index, dtype="Int64")
+    if has_contract.any():
+        part = out.loc[has_contract]
+        level = part["level"].to_numpy(dtype=np.intp)
+        played = level > 0
+        strain = part["strain"].map(_STRAIN_CODE).fillna(0).to_numpy(dtype=np.intp)
+        decl = part["declarer"].astype("object").map(_DECLARER_SIGN).fillna(1)
+        tricks = part["tricks"].fillna(0).to_numpy(dtype=np.intp)
+        scores = ns_scores(
+            part["board"].to_numpy(dtype=np.intp),
+            level,
+            strain,
+            part["doubled"].fillna(0).to_numpy(dtype=np.intp),
+            decl.to_numpy() > 0,
+            np.where(played, tricks, 0),
+        )
+        computed.loc[has_contract] = np.where(played, scores, 0)
+    out["computed_score"] = computed
+    out["ns_score"] = computed.fillna(base).astype("Int64")
+    return out
