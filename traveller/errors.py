@@ -30,15 +30,24 @@ PROBLEM_CODES: dict[str, str] = {
     "unknown-contract": "the contract cannot be read in the sheet's notation",
     "unknown-declarer": "the declarer is not one of N, E, S, W (in the sheet's notation)",
     "missing-declarer": "a contract was bid but no declarer is given",
+    "missing-tricks": "a contract was bid but neither tricks taken nor the result is given",
     "bad-tricks": "the tricks or result cannot be read",
     "tricks-out-of-range": "the tricks taken are outside 0-13",
     "bad-score": "the recorded score is not a whole number",
     "impossible-score": "the recorded score (with no contract) is not a score bridge can produce",
-    "score-disagrees": "the recorded score differs from the contract's score; the computed one is used",
+    "score-disagrees": (
+        "the recorded score differs from the contract's score; the computed one is used"
+    ),
     "unknown-lead": "the opening lead cannot be read (kept as written, the row is still scored)",
     "duplicate-result": "the same pair has a result on this board already",
     "pair-plays-itself": "the same pair number is on both sides of one result",
     "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
+    "adjusted-score": (
+        "a director's adjusted score (A+, A60/40, NP, TD...): not scored yet, left out"
+    ),
+    "ambiguous-notation": (
+        "the sheet reads equally well in two notations; --notation must say which"
+    ),
     "board-mismatch": "the board number differs from the one in the sheet's title",
 }
 

@@ -21,6 +21,7 @@ import pandas as pd
 from traveller.errors import UnreadableFileError
 from traveller.schema import HEADER_ALIASES, NAMES_ALIASES, NAMES_SHEETS
 
+
 @dataclass
 class RawTable:
     """One table of results as read, before any notation is interpreted.
@@ -56,7 +57,13 @@ def header_key(text: object) -> str:
 
 
 def _alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
-    return {header_key(a): name for name, names in aliases.items() for a in names}
+    index: dict[str, str] = {}
+    for name, names in aliases.items():
+        for alias in names:
+            key = header_key(alias)
+            if index.setdefault(key, name) != name:
+                raise AssertionError(f"header alias {alias!r} names both {index[key]} and {name}")
+    return index
 
 
 _FIELDS = _alias_index(HEADER_ALIASES)

@@ -91,9 +91,9 @@ HEADER_ALIASES: dict[str, list[str]] = {
     "tricks": ["tricks", "lewy", "взятки", "tr", "trickstaken", "tricks_taken"],
     "result": ["result", "res", "wynik", "результат", "tricks_rel", "tricksrel", "+/-"],
     "lead": ["lead", "ld", "wist", "1-йход", "1йход", "ход", "openinglead", "leadcard"],
-    "score": ["score", "zapis", "запись", "nsscore", "score_ns", "scorens", "ns+", "points",
-              "zapisns"],
-    "score_ew": ["score_ew", "scoreew", "ewscore", "ew+", "zapisew"],
+    "score": ["score", "zapis", "запись", "nsscore", "score_ns", "scorens", "points", "zapisns",
+              "scorensplus"],
+    "score_ew": ["score_ew", "scoreew", "ewscore", "zapisew"],
 }
 
 #: Fields a header row must name at least to count as the header of a traveller.

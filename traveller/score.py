@@ -180,3 +180,52 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     out["computed_score"] = computed
     out["ns_score"] = computed.fillna(base).astype("Int64")
     return out
+
+
+def _possible_scores() -> list[np.ndarray]:
+    """Sorted possible N-S scores for each (N-S vul, E-W vul) class, index ns_vul*2 + ew_vul."""
+    out = []
+    for ns_vul in (0, 1):
+        for ew_vul in (0, 1):
+            ns = SCORE_TABLE[:, :, :, ns_vul, :].ravel()
+            ew = -SCORE_TABLE[:, :, :, ew_vul, :].ravel()
+            out.append(np.unique(np.concatenate([ns, ew, [0]])))
+    return out
+
+
+_POSSIBLE = _possible_scores()
+
+
+def possible_ns_score(board: pd.Series, score: pd.Series) -> pd.Series:
+    """True where ``score`` is a N-S score some result can produce on ``board``.
+
+    Rows with a missing board or score are True (nothing to contradict).
+    """
+    known = board.notna() & score.notna()
+    result = pd.Series(True, index=board.index)
+    if not known.any():
+        return result
+    b = board[known].to_numpy(dtype=np.int64)
+    s = score[known].to_numpy(dtype=np.int64)
+    klass = _NS_VUL[(b - 1) % 16].astype(int) * 2 + _EW_VUL[(b - 1) % 16].astype(int)
+    ok = np.zeros(len(b), dtype=bool)
+    for k, scores in enumerate(_POSSIBLE):
+        here = klass == k
+        ok[here] = np.isin(s[here], scores)
+    result[known] = ok
+    return result
+
+
+def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
+    """``score-disagrees`` warnings where a recorded score differs from the computed one."""
+    from traveller.problems import flag
+
+    both = scored["computed_score"].notna() & scored["recorded_score"].notna()
+    differ = both & (scored["computed_score"] != scored["recorded_score"])
+    differ = differ.fillna(False).astype(bool)
+    rows = scored[differ]
+    detail = ("computed " + rows["computed_score"].astype("string") + " for "
+              + rows["contract"].astype("string") + " by "
+              + rows["declarer"].astype("string").fillna("-") + " making "
+              + rows["tricks"].astype("string").fillna("-"))
+    return flag(rows, "score-disagrees", "score", rows["recorded_score"], detail, blocking=False)

@@ -1,0 +1,144 @@
+"""Regenerate the bundled sample sessions (deterministic: same files every run).
+
+    python sample_data/generate.py
+
+club_session.xlsx / .csv: an 8-table Mitchell over 24 boards (3 a round, one
+skip after round 4), N-S and E-W pairs numbered 1-8 on each line, a title row
+above the header as club exports have, and a Names sheet (names.csv for the CSV).
+The pair names are invented. problems_session.csv is the same session with
+typical data-entry mistakes, to show the Problems sheet.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import xlsxwriter
+
+HERE = Path(__file__).parent
+TABLES, ROUNDS, PER_ROUND = 8, 8, 3
+FIRST = ["Anna", "Piotr", "Maria", "John", "Olga", "Ewa", "Tomasz", "Helen", "Igor", "Zofia",
+         "Marek", "Kate", "Pavel", "Irena", "Adam", "Lena", "Jan", "Ruth", "Oskar", "Nina",
+         "Karol", "Alice", "Boris", "Vera", "Leon", "Dora", "Felix", "Greta", "Hugo", "Ida",
+         "Max", "Rosa"]
+LAST = ["Nowak", "Smith", "Ivanova", "Kowalski", "Brown", "Petrov", "Wiśniewska", "Taylor",
+        "Sokolov", "Lewandowska", "Green", "Orlov", "Zielińska", "White", "Volkova", "Mazur",
+        "Black", "Fedorov", "Kaczmarek", "Hill", "Morozova", "Wójcik", "King", "Popov",
+        "Krawczyk", "Wood", "Lebedeva", "Dąbrowski", "Young", "Kozlov", "Pawlak", "Reed"]
+STRAINS = ["C", "D", "H", "S", "NT"]
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+def schedule() -> list[tuple[int, int, int, int]]:
+    """(round, table, N-S pair, E-W pair, board) for every result of the movement."""
+    rows = []
+    for r in range(ROUNDS):
+        skip = 1 if r >= ROUNDS // 2 else 0
+        for t in range(TABLES):
+            ew = (t - r - skip) % TABLES + 1
+            board_set = (t + r) % TABLES
+            for k in range(PER_ROUND):
+                rows.append((r + 1, t + 1, t + 1, ew, board_set * PER_ROUND + k + 1))
+    return rows
+
+
+def contract_for(rng: np.random.Generator) -> tuple[int, str, str, int]:
+    """A board's most common contract: level, strain, declarer, tricks."""
+    level = int(rng.choice([1, 2, 3, 4, 4, 4, 3, 5, 6, 2]))
+    strain = str(rng.choice(STRAINS, p=[0.12, 0.12, 0.26, 0.26, 0.24]))
+    if strain in "CD" and level in (3, 4):
+        level = 5 if rng.random() < 0.3 else 3
+    seat = str(rng.choice(list("NESW")))
+    tricks = int(np.clip(level + 6 + rng.integers(-1, 2), 0, 13))
+    return level, strain, seat, tricks
+
+
+def results(rng: np.random.Generator) -> list[dict[str, object]]:
+    boards = {b: contract_for(rng) for b in range(1, TABLES * PER_ROUND + 1)}
+    out = []
+    for rnd, table, ns, ew, board in schedule():
+        level, strain, seat, tricks = boards[board]
+        u = rng.random()
+        dbl = ""
+        if u < 0.15:
+            level = max(1, level - 1)
+        elif u < 0.22:
+            level = min(7, level + 1)
+            dbl = "X" if rng.random() < 0.6 else ""
+        tricks = int(np.clip(tricks + rng.choice([-1, 0, 0, 0, 0, 1]), 0, 13))
+        if u > 0.985:
+            out.append({"round": rnd, "table": table, "board": board, "ns": ns, "ew": ew,
+                        "contract": "PASS", "by": "", "lead": "", "tricks": ""})
+            continue
+        lead = str(rng.choice(list("CDHS"))) + str(rng.choice(RANKS))
+        out.append({"round": rnd, "table": table, "board": board, "ns": ns, "ew": ew,
+                    "contract": f"{level}{strain}{dbl}", "by": seat, "lead": lead,
+                    "tricks": tricks})
+    out.sort(key=lambda r: (r["board"], r["ns"]))
+    return out
+
+
+def names() -> list[tuple[int, str, str, str]]:
+    people = [f"{f} {s}" for f, s in zip(FIRST, LAST, strict=True)]
+    rows = []
+    for i in range(TABLES * 2):
+        line = "NS" if i < TABLES else "EW"
+        rows.append((i % TABLES + 1, line, people[2 * i], people[2 * i + 1]))
+    return rows
+
+
+HEADER = ["Board", "Round", "Table", "NS", "EW", "Contract", "By", "Lead", "Tricks"]
+
+
+def as_row(r: dict[str, object]) -> list[object]:
+    return [r["board"], r["round"], r["table"], r["ns"], r["ew"], r["contract"], r["by"],
+            r["lead"], r["tricks"]]
+
+
+def write_xlsx(rows: list[dict[str, object]], path: Path) -> None:
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("Travellers")
+    sheet.write(0, 0, "Riverside Bridge Club - Tuesday pairs, 3 November 2026")
+    sheet.write_row(2, 0, HEADER)
+    for i, r in enumerate(rows):
+        sheet.write_row(3 + i, 0, as_row(r))
+    names_sheet = book.add_worksheet("Names")
+    names_sheet.write_row(0, 0, ["Pair", "Line", "Player 1", "Player 2"])
+    for i, n in enumerate(names()):
+        names_sheet.write_row(1 + i, 0, list(n))
+    book.close()
+
+
+def write_csv(rows: list[list[object]], path: Path, header: list[str]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def with_mistakes(rows: list[list[object]]) -> list[list[object]]:
+    """Typical entry mistakes: typo'd contract, 14 tricks, missing pair, a row twice."""
+    bad = [list(r) for r in rows]
+    bad[4][5] = "4Z"  # unknown strain
+    bad[10][8] = 14  # tricks out of range
+    bad[20][4] = ""  # missing E-W pair
+    bad[30][7] = "S1"  # unreadable lead: listed, still scored
+    bad.insert(41, list(bad[40]))  # the same result entered twice
+    return bad
+
+
+def main() -> None:
+    rng = np.random.default_rng(20261103)
+    rows = results(rng)
+    write_xlsx(rows, HERE / "club_session.xlsx")
+    flat = [as_row(r) for r in rows]
+    write_csv(flat, HERE / "club_session.csv", HEADER)
+    write_csv([list(n) for n in names()], HERE / "names.csv", ["Pair", "Line", "Player 1",
+                                                               "Player 2"])
+    write_csv(with_mistakes(flat), HERE / "problems_session.csv", HEADER)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+"""The command line (through click's CliRunner) and the workbook it writes, read back."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLE_DATA
+
+from traveller.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
+    out = tmp_path / "results.xlsx"
+    code, stdout, _ = run("score", str(SAMPLE_DATA / "club_session.xlsx"), "-o", str(out))
+    assert code == 0, stdout
+    assert "192 results on 24 boards, 16 pairs ranked (mitchell)" in stdout
+    book = openpyxl.load_workbook(out)
+    assert book.sheetnames == ["Ranking", "Travellers", "Problems"]
+    ranking = book["Ranking"]
+    assert ranking["A1"].value == "Results: club_session.xlsx"
+    assert "Matchpoints, scale 2/1/0" in ranking["A2"].value
+    header = [c.value for c in ranking[4]]
+    assert header == ["Line", "Pair", "Names", "Boards", "MP", "%", "Place"]
+    assert ranking.freeze_panes == "A5"
+    assert ranking.auto_filter.ref.startswith("A4")
+    assert ranking["A4"].font.b
+    # fit to one page wide (fitToWidth 1 is the schema default, so it is not written)
+    assert ranking.sheet_properties.pageSetUpPr.fitToPage
+    assert ranking.page_setup.fitToWidth in (None, 1) and ranking.page_setup.fitToHeight == 0
+    travellers = book["Travellers"]
+    head = [c.value for c in travellers[1]]
+    score_col = head.index("N-S score") + 1
+    pct_col = head.index("N-S %") + 1
+    assert travellers.cell(2, score_col).number_format == "+#,##0;-#,##0;0"
+    assert travellers.cell(2, pct_col).number_format == "0.00"
+    assert travellers.freeze_panes == "A2"
+    assert {"Round", "Table", "Contract (as written)"} <= set(head)  # input columns kept
+    boards = [travellers.cell(r, head.index("Board") + 1).value
+              for r in range(2, travellers.max_row + 1)]
+    assert boards == sorted(boards) and len(boards) == 192
+    assert book["Problems"].max_row == 1
+
+
+def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
+    src = SAMPLE_DATA / "problems_session.csv"
+    before = hashlib.sha256(src.read_bytes()).hexdigest()
+    out = tmp_path / "r.xlsx"
+    code, stdout, _ = run("score", str(src), "-o", str(out))
+    assert code == 3
+    assert "problem(s) listed on the Problems sheet" in stdout
+    book = openpyxl.load_workbook(out)
+    problems = list(book["Problems"].iter_rows(min_row=2, values_only=True))
+    codes = sorted(p[5] for p in problems)
+    assert codes == sorted(["unknown-contract", "tricks-out-of-range", "missing-pair",
+                            "unknown-lead", "duplicate-result"])
+    head = [c.value for c in book["Travellers"][1]]
+    row_col = head.index("Row")
+    scored_rows = {r[row_col] for r in book["Travellers"].iter_rows(min_row=2, values_only=True)}
+    blocking = {p[2] for p in problems if p[5] != "unknown-lead"}
+    data_rows = set(range(2, 2 + 193))
+    assert scored_rows | blocking == data_rows and not scored_rows & blocking
+    assert hashlib.sha256(src.read_bytes()).hexdigest() == before  # input untouched
+
+
+@pytest.mark.parametrize(("content", "needle"), [(b"", "empty"), (b"x,y\n1,2\n", "no traveller")])
+def test_unreadable_input_one_line_error_exit_1(tmp_path: Path, content: bytes,
+                                                needle: str) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(content)
+    code, _, stderr = run("score", str(bad), "-o", str(tmp_path / "r.xlsx"))
+    assert code == 1
+    assert stderr.startswith("error: ") and needle in stderr
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "r.xlsx").exists()
+
+
+def test_debug_shows_the_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_bytes(b"")
+    result = CliRunner().invoke(main, ["score", str(bad), "--debug"])
+    assert result.exit_code == 1 and result.exception is not None
+
+
+def test_usage_error_exit_2_and_help_has_an_example() -> None:
+    assert run("score", "x.csv", "--scale", "3/2/1")[0] == 2
+    code, stdout, _ = run("score", "--help")
+    assert code == 0 and "Example:" in stdout and "traveller score" in stdout
+
+
+def test_options_reach_the_scoring(tmp_path: Path) -> None:
+    out = tmp_path / "r.xlsx"
+    code, stdout, _ = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o", str(out),
+                          "--scale", "1/0.5", "--movement", "mitchell",
+                          "--names", str(SAMPLE_DATA / "names.csv"))
+    assert code == 0, stdout
+    assert "(mitchell)" in stdout
+    assert "scale 1/0.5" in openpyxl.load_workbook(out)["Ranking"]["A2"].value
+
+
+def test_default_output_name_and_refusing_to_overwrite_input(tmp_path: Path) -> None:
+    src = tmp_path / "club.csv"
+    shutil.copy(SAMPLE_DATA / "club_session.csv", src)
+    assert run("score", str(src))[0] == 0
+    assert (tmp_path / "club_results.xlsx").exists()
+    code, _, stderr = run("score", str(src), "-o", str(src))
+    assert code == 1 and "overwrite the input" in stderr
+
+
+def test_installed_entry_point_runs_on_sample_data(tmp_path: Path) -> None:
+    exe = shutil.which("traveller")
+    if exe is None:
+        pytest.skip("the traveller console script is not installed (pip install .)")
+    out = tmp_path / "r.xlsx"
+    done = subprocess.run([exe, "score", str(SAMPLE_DATA / "club_session.xlsx"), "-o", str(out)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert out.exists()
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "traveller", "--version"],
+                          capture_output=True, text=True, check=False,
+                          cwd=Path(__file__).parents[1])
+    assert done.returncode == 0 and "traveller" in done.stdout

@@ -1,0 +1,121 @@
+"""Finding the traveller table in CSV and workbook files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import xlsxwriter
+
+from traveller.errors import UnreadableFileError
+from traveller.load import board_in_title, field_for, read, read_names, sniff_delimiter
+
+CSV = "Board,NS,EW,Contract,By,Tricks,Lead,Comment\n1,1,2,4S,N,10,HA,fine\n1,3,4,3NT,S,9,,\n"
+
+
+def test_headers_in_three_languages() -> None:
+    assert field_for("Bd") == "board"
+    assert field_for("Rozdanie") == "board"
+    assert field_for("Сдача") == "board"
+    assert field_for("N-S") == "ns_pair"
+    assert field_for("Para NS") == "ns_pair"
+    assert field_for("С-Ю") == "ns_pair"
+    assert field_for("номера пар на ли-нии З-В") == "ew_pair"
+    assert field_for("Rozgrywający") == "declarer"
+    assert field_for("1-й ход") == "lead"
+    assert field_for("Zapis") == "score"
+    assert field_for("Wynik") == "result"
+    assert field_for("Table") is None
+
+
+def test_board_from_titles() -> None:
+    assert board_in_title("Board 7") == 7
+    assert board_in_title("Rozdanie 12") == 12
+    assert board_in_title("Коробка: 8") == 8
+    assert board_in_title("Сдача 3") == 3
+    assert board_in_title("Tuesday pairs") is None
+
+
+def test_delimiters() -> None:
+    assert sniff_delimiter("a;b;c\n1;2;3\n") == ";"
+    assert sniff_delimiter("a\tb\tc\n1\t2\t3\n") == "\t"
+    assert sniff_delimiter("a,b,c\n1,2,3\n") == ","
+
+
+def test_header_below_a_title_and_extra_columns_kept(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text("Club pairs 3 Nov\n\n" + CSV, encoding="utf-8")
+    (table,) = read(path).tables
+    assert list(table.frame["row"]) == [4, 5]
+    assert {"board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
+            "Comment"} <= set(table.frame.columns)
+    assert table.original_columns["ns_pair"] == "NS"
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "cp1250", "cp1251"])
+def test_encodings(tmp_path: Path, encoding: str) -> None:
+    text = ("Rozdanie;Para NS;Para EW;Kontrakt;Rozgrywający;Lewy;Uwagi\n1;1;2;4P;N;10;Łódź\n"
+            if encoding != "cp1251" else
+            "Сдача;С-Ю;З-В;Контракт;Разыгрывающий;Взятки;Заметки\n1;1;2;4П;С;10;Щука\n")
+    path = tmp_path / "t.csv"
+    path.write_bytes(text.encode(encoding))
+    (table,) = read(path).tables
+    assert table.frame.iloc[0, -2] in {"Łódź", "Щука"}
+    assert table.frame["contract"].iloc[0] in {"4P", "4П"}
+
+
+def test_forced_encoding_that_fails_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_bytes("Board,NS,EW,Contract\n1,1,2,4S Ł\n".encode("cp1250"))
+    with pytest.raises(UnreadableFileError, match="--encoding"):
+        read(path, encoding="utf-8")
+
+
+def test_workbook_with_names_sheet_and_stacked_boards(tmp_path: Path) -> None:
+    path = tmp_path / "t.xlsx"
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("Results")
+    sheet.write_row(0, 0, ["Board 7"])
+    sheet.write_row(1, 0, ["NS", "EW", "Contract", "By", "Tricks"])
+    sheet.write_row(2, 0, [1, 2, "4S", "N", 10])
+    sheet.write_row(4, 0, ["Board 8"])
+    sheet.write_row(5, 0, ["NS", "EW", "Contract", "By", "Tricks"])
+    sheet.write_row(6, 0, [1, 2, "3NT", "S", 9])
+    names = book.add_worksheet("Names")
+    names.write_row(0, 0, ["Pair", "Line", "Player 1", "Player 2"])
+    names.write_row(1, 0, [1, "NS", "Ann Lee", "Bob Ray"])
+    book.close()
+    loaded = read(path)
+    assert [t.board for t in loaded.tables] == [7, 8]
+    assert [list(t.frame["row"]) for t in loaded.tables] == [[3], [7]]
+    assert loaded.names is not None
+    assert loaded.names.iloc[0].tolist() == ["", 1, "NS", "Ann Lee – Bob Ray"]
+
+
+def test_names_file(tmp_path: Path) -> None:
+    path = tmp_path / "names.csv"
+    path.write_text("Pair,Names\n1,Ann Lee - Bob Ray\n2,Cy Doe - Di Fox\n", encoding="utf-8")
+    names = read_names(path)
+    assert names["names"].tolist() == ["Ann Lee - Bob Ray", "Cy Doe - Di Fox"]
+    assert names["line"].tolist() == ["", ""]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"", "empty"),
+    (b"\x00\x01\x02binary", "binary"),
+    (b"just,some,words\nno,table,here\n", "no traveller table"),
+])
+def test_unusable_files(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_bytes(content)
+    with pytest.raises(UnreadableFileError, match=message):
+        read(path)
+
+
+def test_missing_file_and_corrupt_workbook(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableFileError, match="not found"):
+        read(tmp_path / "nope.csv")
+    bad = tmp_path / "bad.xlsx"
+    bad.write_bytes(b"PK\x03\x04 this is not really a zip")
+    with pytest.raises(UnreadableFileError, match="not a readable workbook"):
+        read(bad)

@@ -1,0 +1,5 @@
+"""``python -m traveller``."""
+
+from traveller.cli import main
+
+main()

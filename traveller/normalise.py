@@ -1,0 +1,268 @@
+"""Raw tables -> canonical traveller rows plus a problems table.
+
+Each table's notation is detected from its own content (or forced), then every
+column is parsed vectorised. A row with a blocking problem is left out of the
+scoring and listed; a warning (an unreadable lead, say) is listed and the row
+is still scored. Every input row ends up in exactly one of the two outputs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traveller import checks
+from traveller.load import Loaded, RawTable
+from traveller.notation import (
+    clean,
+    detect,
+    is_adjusted,
+    parse_contracts,
+    parse_leads,
+    parse_seats,
+)
+from traveller.problems import combine, flag
+from traveller.schema import HEADER_ALIASES, NOTATIONS, PROBLEM_COLUMNS
+from traveller.score import possible_ns_score
+
+#: Recognised fields whose cells are also kept as written, beside the parsed value.
+AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew")
+_RELATIVE = r"^(?:=|M|[+-]\d{1,2})$"
+
+
+@dataclass
+class Normalised:
+    """Canonical rows ready to score, and every problem found on the way."""
+
+    travellers: pd.DataFrame
+    problems: pd.DataFrame
+    movement: str = "mitchell"
+
+
+def normalise(
+    tables: Loaded | list[RawTable],
+    notation: str | None = None,
+    movement: str = "auto",
+) -> Normalised:
+    """Parse raw tables into canonical traveller rows and a problems table.
+
+    ``notation`` forces one of :data:`traveller.schema.NOTATIONS` for every
+    sheet; ``movement`` is "auto", "mitchell" or "howell".
+
+    >>> from traveller.load import read
+    >>> n = normalise(read("sample_data/board8_protocol.csv"))  # doctest: +SKIP
+    """
+    if notation is not None and notation not in NOTATIONS:
+        raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
+    raw = tables.tables if isinstance(tables, Loaded) else tables
+    parts = [_table(t, notation) for t in raw]
+    rows = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
+    problems = [p[1] for p in parts]
+    blocked = _blocked(rows, problems)
+    good = rows.loc[~blocked].reset_index(drop=True)
+    good, session_problems, movement = checks.session_checks(good, movement)
+    problems.append(session_problems)
+    return Normalised(good, combine(problems), movement)
+
+
+def _blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.Series:
+    if rows.empty:
+        return pd.Series(False, index=rows.index)
+    keys = pd.MultiIndex.from_frame(rows[["file", "sheet", "row"]].astype("string"))
+    bad = combine(problems)
+    bad = bad[bad["blocking"].astype(bool)]
+    bad_keys = pd.MultiIndex.from_frame(bad[["file", "sheet", "row"]].astype("string"))
+    return pd.Series(keys.isin(bad_keys), index=rows.index)
+
+
+def _col(frame: pd.DataFrame, name: str) -> pd.Series:
+    if name in frame:
+        return frame[name]
+    return pd.Series(pd.NA, index=frame.index, dtype="object")
+
+
+def _text(values: pd.Series) -> pd.Series:
+    """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0)."""
+    text = values.astype("string").str.strip()
+    text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
+    return text.mask(text == "")
+
+
+def _integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
+    text = _text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
+    number = pd.to_numeric(text, errors="coerce")
+    whole = number.notna() & (number == np.floor(number.fillna(0)))
+    bad = text.notna() & ~whole
+    return number.where(whole).astype("Int64"), bad
+
+
+def _score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
+    """A "Result" column that holds scores (+1380, -50) beside a Tricks column is the score."""
+    if "result" not in frame or "tricks" not in frame or "score" in frame:
+        return frame
+    numbers, _ = _integers(frame["result"])
+    if numbers.notna().sum() and (numbers.abs() > 13).mean() > 0.5:
+        return frame.rename(columns={"result": "score"})
+    return frame
+
+
+def _table(table: RawTable, forced: str | None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    frame = _score_in_result_column(table.frame)
+    header = {**{f: f for f in frame.columns}, **table.original_columns}
+    if "score" in frame and "score" not in table.original_columns:
+        header["score"] = table.original_columns.get("result", "score")
+    src = pd.DataFrame({"file": table.file, "sheet": table.sheet,
+                        "row": frame["row"].astype("int64")}, index=frame.index)
+    contract_text = clean(_col(frame, "contract"))
+    declarer_text = clean(_col(frame, "declarer"))
+    notation = forced or table.notation
+    if notation is None:
+        notation, choices = detect(contract_text, declarer_text)
+        if notation is None:
+            detail = ("could be " + " or ".join(NOTATIONS[c].description for c in choices)
+                      + f"; --notation {'|'.join(choices)}")
+            return _kept(src, frame, header, "en").iloc[:0], flag(
+                src, "ambiguous-notation", header.get("contract", "contract"),
+                _col(frame, "contract"), detail)
+    out = _kept(src, frame, header, notation)
+    problems: list[pd.DataFrame] = []
+    out = _parse_identity(out, frame, table, header, src, problems)
+    out = _parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
+    return out, combine(problems)
+
+
+def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
+          notation: str) -> pd.DataFrame:
+    """Source columns, the notation, cells as written, and the input's other columns."""
+    out = src.copy()
+    out["notation"] = notation
+    for f in AS_WRITTEN:
+        if f in frame:
+            out[f"{header[f]} (as written)"] = frame[f].astype("string")
+    for c in frame.columns:
+        if c not in HEADER_ALIASES and c != "row":
+            out[c] = frame[c]
+    return out
+
+
+def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  # type: ignore[no-untyped-def]
+    section = _text(_col(frame, "section")).fillna("")
+    out["section"] = section.astype("string")
+    board, bad = _integers(_col(frame, "board"))
+    title = table.board
+    blank = board.isna() & ~bad
+    if title is not None:
+        mismatch = board.notna() & (board != title)
+        problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
+                             _col(frame, "board")[mismatch], f"the title says board {title}"))
+        board = board.fillna(title)
+        blank = board.isna() & ~bad
+    bad |= board.notna() & (board < 1)
+    problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
+                         _col(frame, "board")[bad]))
+    problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
+    out["board"] = board.where(~bad).astype("Int64")
+    for side in ("ns_pair", "ew_pair"):
+        pair, bad = _integers(_col(frame, side))
+        bad |= pair.notna() & (pair < 1)
+        name = header.get(side, side)
+        problems.append(flag(src[bad], "bad-pair", name, _col(frame, side)[bad]))
+        problems.append(flag(src[pair.isna() & ~bad], "missing-pair", name))
+        out[side] = pair.where(~bad).astype("Int64")
+    return out
+
+
+def _tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
+    """Tricks taken or relative result per cell -> (tricks, rel, bad)."""
+    text = _text(values).str.upper().str.replace("−", "-")
+    relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
+    signed = relative & text.str.match(r"^[+-]").fillna(False).astype(bool)
+    numbers = pd.to_numeric(text.where(~relative), errors="coerce")
+    # in a column of relative results a bare 0 means "made exactly"
+    zero_is_made = ((numbers == 0) & bool(signed.any())).fillna(False).astype(bool)
+    rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
+    rel = rel.where(~zero_is_made, 0)
+    tricks = numbers.where(~zero_is_made & (numbers == np.floor(numbers.fillna(0))))
+    bad = text.notna() & tricks.isna() & rel.isna()
+    return tricks.astype("Int64"), rel.astype("Int64"), bad
+
+
+def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
+                problems) -> pd.DataFrame:
+    parts = parse_contracts(contract_text, notation)
+    has_text = contract_text.notna() & (contract_text != "")
+    adjusted = has_text & is_adjusted(contract_text.fillna(""))
+    unknown = has_text & ~adjusted & parts["level"].isna()
+    score, bad_score = _integers(_col(frame, "score"))
+    ew_score, bad_ew = _integers(_col(frame, "score_ew"))
+    score = score.fillna(-ew_score)
+    seat = parse_seats(_col(frame, "declarer"), notation).fillna(parts["seat"])
+    bad_seat = declarer_text.notna() & (declarer_text != "") & parse_seats(
+        _col(frame, "declarer"), notation).isna()
+    tricks, rel, bad_tr = _tricks(_col(frame, "tricks"))
+    r_tricks, r_rel, bad_res = _tricks(_col(frame, "result"))
+    rel = rel.fillna(r_rel).fillna(parts["rel"].astype("Int64"))
+    level = parts["level"].astype("Int64")
+    tricks = tricks.fillna(r_tricks).fillna(level + 6 + rel)
+    played = level > 0
+    out_of_range = played.fillna(False) & tricks.notna() & ((tricks < 0) | (tricks > 13))
+    c_name = header.get("contract", "contract")
+    t_name = header.get("tricks", header.get("result", "tricks"))
+    score_ok = score.notna() & ~adjusted
+    soft = score_ok  # contract trouble is only a warning when the score says it all
+    checks_ = [
+        (adjusted, "adjusted-score", c_name, _col(frame, "contract"), True),
+        (unknown, "unknown-contract", c_name, _col(frame, "contract"), ~soft),
+        (played.fillna(False) & seat.isna() & ~bad_seat, "missing-declarer",
+         header.get("declarer", "declarer"), None, ~soft),
+        (bad_seat & played.fillna(False), "unknown-declarer", header.get("declarer", "declarer"),
+         _col(frame, "declarer"), ~soft),
+        ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name,
+         _col(frame, "tricks").fillna(_col(frame, "result")), ~soft),
+        (played.fillna(False) & tricks.isna() & ~bad_tr & ~bad_res, "missing-tricks", t_name,
+         None, ~soft),
+        (out_of_range, "tricks-out-of-range", t_name, tricks, ~soft),
+        ((bad_score | bad_ew) & ~adjusted, "bad-score", header.get("score", "score"),
+         _col(frame, "score").fillna(_col(frame, "score_ew")), level.isna()),
+        (~has_text & score.isna() & ~bad_score & ~bad_ew, "missing-result", c_name, None, True),
+    ]
+    for mask, code, column, values, blocking in checks_:
+        mask = mask.fillna(False).astype(bool)
+        block = blocking if isinstance(blocking, bool) else blocking[mask]
+        problems.append(flag(src[mask], code, column,
+                             None if values is None else values[mask], blocking=block))
+    contract_ok = level.notna() & (~played | (seat.notna() & tricks.notna() & ~out_of_range))
+    contract_ok = contract_ok.fillna(False)
+    use_score = ~contract_ok & score_ok
+    impossible = use_score & ~possible_ns_score(out["board"], score)
+    problems.append(flag(src[impossible], "impossible-score", header.get("score", "score"),
+                         score[impossible]))
+    lead = parse_leads(_col(frame, "lead"), notation)
+    lead_text = _text(_col(frame, "lead"))
+    bad_lead = lead_text.notna() & lead.isna()
+    problems.append(flag(src[bad_lead], "unknown-lead", header.get("lead", "lead"),
+                         lead_text[bad_lead], blocking=False))
+    out["level"] = level.where(contract_ok).astype("Int8")
+    out["strain"] = parts["strain"].where(contract_ok)
+    out["doubled"] = parts["doubled"].where(contract_ok).astype("Int8")
+    out["declarer"] = seat.where(contract_ok & played).astype("string")
+    out["tricks"] = tricks.where(contract_ok & played).astype("Int64")
+    out["contract"] = _display(out["level"], out["strain"], out["doubled"])
+    out["lead"] = lead.fillna(lead_text).astype("string")
+    out["recorded_score"] = score.astype("Int64")
+    return out
+
+
+def _display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Series:
+    """Canonical contract text: 4S, 3NTX, 2HXX, PASS."""
+    dbl = doubled.map({0: "", 1: "X", 2: "XX"}, na_action="ignore").fillna("")
+    text = level.astype("string") + strain.fillna("") + dbl
+    return text.mask(level == 0, "PASS").astype("string")
+
+
+def empty_problems() -> pd.DataFrame:
+    """An empty problems table (the public columns only)."""
+    return pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})

@@ -1,0 +1,149 @@
+"""Reading contracts, seats, results and leads written in any supported notation.
+
+Every parser works on the distinct values of a column (a session has a few
+hundred distinct contracts however many rows it has), with one anchored
+regular expression per notation built from the tables in
+:mod:`traveller.schema`. Notation is detected per sheet from its own content;
+a sheet that reads equally well two different ways is refused, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import pandas as pd
+
+from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
+
+_CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00a0": " "})
+_ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
+
+
+def clean(values: pd.Series) -> pd.Series:
+    """Upper-case text with suit-font damage repaired and all white space removed."""
+    text = values.astype("string").str.translate(_CLEAN).str.upper()
+    return text.str.replace(r"\s+", "", regex=True)
+
+
+def _alternatives(tokens: object) -> str:
+    return "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    contract: re.Pattern[str]
+    lead: re.Pattern[str]
+
+
+def _patterns(n: Notation) -> _Patterns:
+    seat, strain = _alternatives(n.seats), _alternatives(n.strains)
+    dbl, rank = _alternatives(n.doubles), _alternatives(n.ranks)
+    contract = re.compile(
+        rf"^(?P<pre>{seat})?(?P<level>[1-7])(?P<strain>{strain})(?P<dbl>{dbl})?"
+        rf"(?P<post>{seat})?(?(dbl)|(?P<dbl2>{dbl})?)(?P<res>=|M|[+-]\d{{1,2}})?$"
+    )
+    suits = _alternatives(t for t, s in n.strains.items() if s != "NT")
+    lead = re.compile(rf"^(?:(?P<s1>{suits})(?P<r1>{rank})|(?P<r2>{rank})(?P<s2>{suits}))$")
+    return _Patterns(contract, lead)
+
+
+PATTERNS = {name: _patterns(n) for name, n in NOTATIONS.items()}
+
+CONTRACT_PARTS = ["level", "strain", "doubled", "seat", "rel"]
+
+
+def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
+    """Parse cleaned contract text into level/strain/doubled/seat/rel columns.
+
+    ``level`` is 0 for a passed-out board and <NA> where the text does not
+    parse; ``seat`` is a declarer written inside the contract ("4SN",
+    "N4SX-3") and ``rel`` a result written inside it ("3NT=", "4S+1").
+
+    >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
+    [4, 'S', 1, <NA>, -2]
+    """
+    codes, uniques = pd.factorize(cleaned, use_na_sentinel=True)
+    table = _parse_unique(pd.Series(uniques, dtype="string"), NOTATIONS[notation])
+    out = table.iloc[codes].reset_index(drop=True) if len(table) else _empty_parts(len(codes))
+    out.loc[codes < 0] = pd.NA
+    out.index = cleaned.index
+    return out
+
+
+def _empty_parts(n: int) -> pd.DataFrame:
+    return pd.DataFrame({c: pd.Series(pd.NA, index=range(n), dtype="object")
+                         for c in CONTRACT_PARTS})
+
+
+def _parse_unique(uniques: pd.Series, n: Notation) -> pd.DataFrame:
+    parts = uniques.str.extract(PATTERNS[n.name].contract)
+    passed = uniques.isin(n.passes)
+    seat = parts["pre"].fillna(parts["post"]).map(n.seats, na_action="ignore")
+    dbl = parts["dbl"].fillna(parts["dbl2"]).map(n.doubles, na_action="ignore")
+    rel = parts["res"].replace({"=": "0", "M": "0"})
+    out = pd.DataFrame({
+        "level": pd.to_numeric(parts["level"]).astype("Int8"),
+        "strain": parts["strain"].map(n.strains, na_action="ignore").astype("string"),
+        "doubled": dbl.fillna(0).where(parts["level"].notna()).astype("Int8"),
+        "seat": seat.astype("string"),
+        "rel": pd.to_numeric(rel).astype("Int8"),
+    })
+    out.loc[passed, "level"] = 0
+    out.loc[passed, "doubled"] = 0
+    return out
+
+
+def parse_seats(values: pd.Series, notation: str) -> pd.Series:
+    """Declarer column -> N/E/S/W (<NA> where blank or unknown)."""
+    seats = NOTATIONS[notation].seats
+    return clean(values).map(seats, na_action="ignore").astype("string")
+
+
+def parse_leads(values: pd.Series, notation: str) -> pd.Series:
+    """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
+    n = NOTATIONS[notation]
+    cleaned = clean(values)
+    codes, uniques = pd.factorize(cleaned)
+    found = pd.Series(uniques, dtype="string").str.extract(PATTERNS[notation].lead)
+    suit = found["s1"].fillna(found["s2"]).map(n.strains, na_action="ignore")
+    rank = found["r1"].fillna(found["r2"]).map(n.ranks, na_action="ignore")
+    lead = (suit + rank).astype("string")
+    out = pd.Series(pd.array([pd.NA] * len(codes), dtype="string"), index=values.index)
+    mask = codes >= 0
+    out[mask] = lead.to_numpy()[codes[mask]]
+    return out
+
+
+def is_adjusted(cleaned: pd.Series) -> pd.Series:
+    """True where a cell holds a director's adjusted score (A+, A60/40, AVE-, NP, ...)."""
+    return cleaned.str.fullmatch(_ADJUSTED).fillna(False).astype(bool)
+
+
+def detect(contracts: pd.Series, seats: pd.Series | None = None) -> tuple[str | None, list[str]]:
+    """Pick the notation a sheet is written in.
+
+    Returns ``(name, [])`` when one notation reads the most values (or all the
+    best ones read them identically), or ``(None, candidates)`` when two read
+    the sheet equally well but differently, which the caller must refuse.
+    """
+    values = pd.Series(contracts.dropna().unique(), dtype="string")
+    values = values[(values != "") & ~is_adjusted(values)]
+    seat_values = (pd.Series(seats.dropna().unique(), dtype="string")
+                   if seats is not None else pd.Series([], dtype="string"))
+    seat_values = seat_values[seat_values != ""]
+    if values.empty and seat_values.empty:
+        return "en", []
+    readings = {}
+    counts = {}
+    for name, n in NOTATIONS.items():
+        parts = _parse_unique(values, n)
+        readings[name] = ["|".join(r) for r in
+                          parts.astype("string").fillna("?").itertuples(index=False)]
+        counts[name] = int(parts["level"].notna().sum()) + int(seat_values.isin(n.seats).sum())
+    best = max(counts.values())
+    candidates = [name for name, c in counts.items() if c == best]
+    first = candidates[0]
+    if all(readings[c] == readings[first] for c in candidates[1:]):
+        return first, []
+    return None, candidates

@@ -1,0 +1,75 @@
+"""Building rows of the problems table, vectorised over the rows a check flags."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from traveller.schema import PROBLEM_COLUMNS
+
+#: What the user should do, per problem code.
+FIXES: dict[str, str] = {
+    "missing-board": "fill in the board number",
+    "bad-board": "write the board number as a whole number such as 7",
+    "missing-pair": "fill in both pair numbers",
+    "bad-pair": "write pair numbers as whole numbers such as 5",
+    "missing-result": "fill in the contract and tricks, or the score",
+    "unknown-contract": "write level + strain (+ X or XX), e.g. 4S, 3NTX, 2HXX, or PASS",
+    "unknown-declarer": "write the declarer as N, E, S or W",
+    "missing-declarer": "fill in the declarer (N, E, S or W)",
+    "missing-tricks": "fill in the tricks taken (e.g. 10) or the result (=, +1, -2)",
+    "bad-tricks": "write tricks taken (0-13) or the result relative to the contract (=, +1, -2)",
+    "tricks-out-of-range": "check the tricks: a side takes 0 to 13 tricks",
+    "bad-score": "write the score as a whole number, e.g. 420 or -50",
+    "impossible-score": "check the score against the contract played",
+    "score-disagrees": "check the contract, declarer, tricks and score on the original traveller",
+    "unknown-lead": "write the lead as suit + rank, e.g. SA or H10",
+    "duplicate-result": "check the pair numbers: one of the two rows is entered twice or wrongly",
+    "pair-plays-itself": "check the pair numbers of this result",
+    "pair-on-both-lines": (
+        "correct the pair number, or use --movement howell if pairs changed lines"
+    ),
+    "adjusted-score": "score the board by hand for now",
+    "ambiguous-notation": "rerun with --notation set to the sheet's notation",
+    "board-mismatch": "correct the board number or the sheet's title",
+}
+
+
+def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = None,
+         detail: pd.Series | str = "", blocking: bool | pd.Series = True) -> pd.DataFrame:
+    """Problem rows for every row of ``rows`` (which carries file, sheet and row).
+
+    ``column`` is the header as the user wrote it; ``values`` the offending
+    cells (aligned with ``rows``); ``detail`` an optional per-row explanation.
+    """
+    from traveller.errors import PROBLEM_CODES
+
+    if rows.empty:
+        return pd.DataFrame(columns=[*PROBLEM_COLUMNS, "blocking"])
+    shown = (values.astype("string").fillna("") if values is not None
+             else pd.Series("", index=rows.index, dtype="string"))
+    sheet = rows["sheet"].astype("string").fillna("")
+    place = rows["file"].astype("string").str.replace(r"^.*[\\/]", "", regex=True)
+    place = place + sheet.where(sheet == "", " [" + sheet + "]")
+    where = place + " row " + rows["row"].astype("string") + ", " + column
+    quoted = shown.where(shown == "", " '" + shown + "'")
+    if isinstance(detail, str):
+        extra: pd.Series | str = f" ({detail})" if detail else ""
+    else:
+        text = detail.astype("string").fillna("")
+        extra = text.where(text == "", " (" + text + ")")
+    message = where + quoted + ": " + PROBLEM_CODES[code] + extra + "; " + FIXES[code]
+    return pd.DataFrame({
+        "file": rows["file"], "sheet": rows["sheet"], "row": rows["row"],
+        "column": column, "value": shown, "code": code, "message": message,
+        "blocking": blocking,
+    })
+
+
+def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
+    """Concatenate problem tables (empty ones skipped), ordered by file, sheet and row."""
+    parts = [p for p in parts if not p.empty]
+    if not parts:
+        return pd.DataFrame({c: pd.Series(dtype="object")
+                             for c in [*PROBLEM_COLUMNS, "blocking"]})
+    out = pd.concat(parts, ignore_index=True)
+    return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)
