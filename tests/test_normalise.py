@@ -30,7 +30,7 @@ def test_results_in_every_english_form(tmp_path: Path) -> None:
     assert n.problems.empty, n.problems["message"].tolist()
     t = n.travellers
     assert t["contract"].tolist() == ["4S", "4SX", "4SX", "3NT", "4S", "PASS", "4S", "4SX"]
-    assert t["declarer"].fillna("-").tolist() == ["N", "S", "N", "W", "N", "-", "N", "E"]
+    assert t["declarer"].astype("string").fillna("-").tolist() == ["N", "S", "N", "W", "N", "-", "N", "E"]
     assert t["tricks"].astype("float").fillna(-1).tolist() == [10, 8, 7, 9, 11, -1, 10, 10]
 
 

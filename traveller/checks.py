@@ -9,6 +9,7 @@ Howell; otherwise each pair keeps its line (a Mitchell with its own numbers).
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
@@ -17,30 +18,46 @@ MOVEMENTS = ("auto", "mitchell", "howell")
 
 
 def _seats(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per (result, side): section, board, line, pair and ``position`` (frame index)."""
+    """One row per (result, side): section, board, line, pair and ``position`` (frame index).
+
+    ``section`` is an integer code here, so grouping stays on integer keys.
+    """
+    section, _ = pd.factorize(frame["section"])
     sides = []
     for line, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
-        side = frame[["section", "board", column]].rename(columns={column: "pair"})
-        sides.append(side.assign(line=line, position=frame.index))
+        sides.append(pd.DataFrame({"section": section, "board": frame["board"].to_numpy(),
+                                   "pair": frame[column].to_numpy(), "line": line,
+                                   "position": frame.index}))
     return pd.concat(sides, ignore_index=True)
+
+
+def _seat_keys(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, int]:
+    """Integer keys of (section, board, pair) for the N-S and E-W side of every result."""
+    section, _ = pd.factorize(frame["section"])
+    board = frame["board"].to_numpy(dtype=np.int64)
+    ns = frame["ns_pair"].to_numpy(dtype=np.int64, na_value=0)
+    ew = frame["ew_pair"].to_numpy(dtype=np.int64, na_value=0)
+    pairs = int(max(ns.max(initial=0), ew.max(initial=0))) + 1
+    slot = (section.astype(np.int64) * (int(board.max(initial=0)) + 1) + board) * pairs
+    return slot + ns, slot + ew, pairs
 
 
 def shared_numbering(frame: pd.DataFrame) -> bool:
     """True when most boards have a pair number on both lines in different results.
 
     That is the mark of a Mitchell numbered 1..n on each line. A number on both
-    sides of one result is not counted: that is a pair playing itself (an error).
+    sides of one result only is not counted: that may be a pair playing itself.
     """
-    seats = _seats(frame)
-    per_seat = seats.groupby(["section", "board", "pair"], observed=True).agg(
-        lines=("line", "nunique"), results=("position", "nunique"))
-    both = per_seat[(per_seat["lines"] > 1) & (per_seat["results"] > 1)]
-    boards = both.reset_index()[["section", "board"]].drop_duplicates()
-    total = frame[["section", "board"]].drop_duplicates()
-    return len(boards) * 2 >= len(total) and len(boards) > 0
+    ns, ew, pairs = _seat_keys(frame)
+    seats = pd.Series(np.concatenate([ns, ew[ns != ew]])).value_counts()
+    in_two_results = seats.index[seats.to_numpy() > 1]
+    both = pd.Series(ns[pd.Series(ns).isin(ew).to_numpy()])
+    shared = both[both.isin(in_two_results)]
+    boards = len(pd.unique(shared // pairs))
+    return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
 
 
-def detect_movement(frame: pd.DataFrame) -> str:
+def detect_movement(frame: pd.DataFrame, shared: bool | None = None) -> str:
     """"mitchell" or "howell", told from the pair numbers (see the module docstring).
 
     >>> df = pd.DataFrame({"section": "", "board": [1, 1, 2, 2], "ns_pair": [1, 2, 3, 4],
@@ -48,10 +65,12 @@ def detect_movement(frame: pd.DataFrame) -> str:
     >>> detect_movement(df)
     'howell'
     """
-    if frame.empty or shared_numbering(frame):
+    if frame.empty or (shared_numbering(frame) if shared is None else shared):
         return "mitchell"
-    lines = _seats(frame).groupby(["section", "pair"], observed=True)["line"].nunique()
-    return "howell" if (lines > 1).mean() > 0.5 else "mitchell"
+    distinct = _seats(frame).drop_duplicates(["section", "pair", "line"])
+    pairs = distinct.drop_duplicates(["section", "pair"])
+    on_both = len(distinct) - len(pairs)
+    return "howell" if on_both * 2 > len(pairs) else "mitchell"
 
 
 def session_checks(frame: pd.DataFrame, movement: str = "auto"
@@ -64,14 +83,15 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
         raise ValueError(f"unknown movement {movement!r}; choose from {', '.join(MOVEMENTS)}")
     if frame.empty:
         return frame, combine([]), "mitchell" if movement == "auto" else movement
+    shared = shared_numbering(frame)
     if movement == "auto":
-        movement = detect_movement(frame)
+        movement = detect_movement(frame, shared)
     problems = []
     if movement == "howell":
         itself = (frame["ns_pair"] == frame["ew_pair"]).fillna(False).astype(bool)
         problems.append(flag(frame[itself], "pair-plays-itself", "pairs",
                              frame.loc[itself, "ns_pair"]))
-    else:
+    elif not shared:
         problems.append(_wrong_line(frame))
     problems.append(_duplicates(frame, movement))
     found = combine(problems)
@@ -90,8 +110,6 @@ def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
 
 def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
     """With lines numbered across the field, a pair keeps one line: list its stray results."""
-    if shared_numbering(frame):
-        return combine([])
     seats = _seats(frame)
     counts = seats.groupby(["section", "pair", "line"], observed=True).size().unstack(fill_value=0)
     if not {"NS", "EW"} <= set(counts.columns):

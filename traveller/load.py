@@ -101,7 +101,7 @@ def _header_fields(cells: list[Any]) -> dict[int, str]:
     """Column index -> field for a candidate header row (first column wins a field)."""
     found: dict[int, str] = {}
     for i, cell in enumerate(cells):
-        name = field_for(cell)
+        name = field_for(cell) if isinstance(cell, str) else None
         if name and name not in found.values():
             found[i] = name
     return found
@@ -114,21 +114,12 @@ def _is_header(fields: dict[int, str], board_known: bool) -> bool:
     return has_result and has_board and "ns_pair" in names and len(names) >= 3
 
 
-def _title_board(cells: list[Any]) -> int | None:
-    for cell in cells:
-        if isinstance(cell, str) and cell.strip():
-            found = board_in_title(cell)
-            if found is not None:
-                return found
-    return None
-
-
 def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:
     """Column names for a table: canonical field names, else the header as written."""
     names: list[str] = []
     original: dict[str, str] = {}
     for i, cell in enumerate(header):
-        text = str(cell).strip() if cell is not None else ""
+        text = str(cell).strip() if _filled(cell) else ""
         name = fields.get(i) or text or f"column {i + 1}"
         base, n = name, 2
         while name in names:
@@ -139,54 +130,6 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
     return names, original
 
 
-def tables_from_grid(
-    grid: list[list[Any]], file: str, sheet: str, first_row: int = 1
-) -> list[RawTable]:
-    """Split a sheet's cells into result tables under their header rows.
-
-    A sheet may hold one long table, or several board tables stacked under
-    their own title rows ("Board 7"); a title above a header gives that
-    table's board number, as may the sheet name ("Rozdanie 7").
-    """
-    tables: list[RawTable] = []
-    board_hint = board_in_title(sheet)
-    start: int | None = None
-    header_fields: dict[int, str] = {}
-    pending_hint = board_hint
-
-    def close(end: int) -> None:
-        if start is None:
-            return
-        names, original = _columns(grid[start], header_fields)
-        body = [r for r in range(start + 1, end) if any(_filled(c) for c in grid[r])]
-        width = len(names)
-        rows = [(list(grid[r]) + [None] * width)[:width] for r in body]
-        frame = pd.DataFrame(rows, columns=names, dtype=object)
-        frame["row"] = np.asarray(body, dtype=np.int64) + first_row
-        tables.append(RawTable(file, sheet, frame, board=table_hint,
-                               original_columns=original))
-
-    table_hint = board_hint
-    for r, cells in enumerate(grid):
-        fields = _header_fields(cells)
-        if fields and _is_header(fields, pending_hint is not None):
-            close(r)
-            start, header_fields, table_hint = r, fields, pending_hint
-            pending_hint = board_hint
-            continue
-        title = _title_board(cells) if _title_only(cells) else None
-        if title is not None:
-            pending_hint = title
-            if start is not None and r + 1 < len(grid):
-                # a title row ends the table above when a new header follows
-                nxt = _header_fields(grid[r + 1])
-                if nxt and _is_header(nxt, True):
-                    close(r)
-                    start = None
-    close(len(grid))
-    return tables
-
-
 def _filled(cell: Any) -> bool:
     if cell is None:
         return False
@@ -195,10 +138,74 @@ def _filled(cell: Any) -> bool:
     return not (isinstance(cell, str) and not cell.strip())
 
 
-def _title_only(cells: list[Any]) -> bool:
-    """A row of text cells with no number cell: a title or note, not a result."""
-    filled = [c for c in cells if _filled(c)]
-    return 0 < len(filled) <= 6 and all(isinstance(c, str) for c in filled)
+def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: how many cells are known header words, and whether the row is blank.
+
+    Works on each column's distinct values, so a million-row sheet costs a
+    factorize per column rather than a Python call per cell.
+    """
+    words = np.zeros(len(grid), dtype=np.int64)
+    blank = np.ones(len(grid), dtype=bool)
+    for column in grid.columns:
+        codes, uniques = pd.factorize(grid[column], use_na_sentinel=True)
+        is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
+                           + [False])
+        is_filled = np.array([_filled(u) for u in uniques] + [False])
+        words += is_word[codes]
+        blank &= ~is_filled[codes]
+    return words, blank
+
+
+def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
+    """Board number in a title row just above a header, and where that title starts."""
+    for r in range(header - 1, max(floor, header - 6) - 1, -1):
+        cells = [c for c in grid.iloc[r].tolist() if _filled(c)]
+        if not cells:
+            continue
+        if len(cells) > 6 or not all(isinstance(c, str) for c in cells):
+            break
+        found = next((b for c in cells if (b := board_in_title(c)) is not None), None)
+        if found is not None:
+            return found, r
+    return None, header
+
+
+def tables_from_grid(
+    grid: pd.DataFrame | list[list[Any]], file: str, sheet: str, first_row: int = 1
+) -> list[RawTable]:
+    """Split a sheet's cells into result tables under their header rows.
+
+    A sheet may hold one long table, or several board tables stacked under
+    their own title rows ("Board 7"); a title above a header gives that
+    table's board number, as may the sheet name ("Rozdanie 7"). Blank rows are
+    skipped; every other row below a header belongs to its table.
+    """
+    if not isinstance(grid, pd.DataFrame):
+        grid = pd.DataFrame(grid, dtype=object)
+    if grid.empty:
+        return []
+    words, blank = _cell_masks(grid)
+    sheet_board = board_in_title(sheet)
+    starts: list[tuple[int, int, int | None, dict[int, str]]] = []  # title row, header, board
+    floor = 0
+    for r in np.flatnonzero(words >= 3):
+        fields = _header_fields(grid.iloc[r].tolist())
+        board, title_row = _title_above(grid, int(r), floor)
+        if _is_header(fields, (board or sheet_board) is not None):
+            starts.append((title_row, int(r), board or sheet_board, fields))
+            floor = int(r) + 1
+    tables = []
+    for i, (_, header, board, fields) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
+        body = np.arange(header + 1, end)
+        body = body[~blank[header + 1:end]]
+        names, original = _columns(grid.iloc[header].tolist(), fields)
+        frame = grid.iloc[body].copy()
+        frame.columns = names
+        frame.index = pd.RangeIndex(len(frame))
+        frame["row"] = body + first_row
+        tables.append(RawTable(file, sheet, frame, board=board, original_columns=original))
+    return tables
 
 
 # --------------------------------------------------------------------------
@@ -240,6 +247,19 @@ def sniff_delimiter(sample: str) -> str:
     return best
 
 
+def text_grid(text: str, delimiter: str) -> pd.DataFrame:
+    """All cells of a delimited text as strings, one grid row per line."""
+    width = max((len(r) for r in csv.reader(io.StringIO(text[:65536]), delimiter=delimiter)),
+                default=1)
+    try:
+        return pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
+                           dtype=str, keep_default_na=False, skip_blank_lines=False,
+                           engine="c", quoting=csv.QUOTE_MINIMAL)
+    except pd.errors.ParserError:  # ragged rows wider than the first ones
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        return pd.DataFrame(rows, dtype=object)
+
+
 def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
     """Read a CSV/TSV/semicolon file: header found in its first rows, values kept as text."""
     data = path.read_bytes()
@@ -249,10 +269,8 @@ def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
         raise UnreadableFileError(f"{path}: this is a binary file, not CSV text; "
                                   "export the travellers as CSV or xlsx")
     text = decode(data, encoding, str(path))
-    delim = sniff_delimiter(text[:65536])
-    grid = list(csv.reader(io.StringIO(text), delimiter=delim))
-    tables = tables_from_grid(grid, str(path), "")
-    return tables
+    grid = text_grid(text, sniff_delimiter(text[:65536]))
+    return tables_from_grid(grid, str(path), "")
 
 
 # --------------------------------------------------------------------------

@@ -13,19 +13,19 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traveller import checks
+from traveller import checks, rulings
 from traveller.load import Loaded, RawTable
 from traveller.notation import (
     clean,
+    per_unique,
     detect,
-    is_adjusted,
     parse_contracts,
     parse_leads,
     parse_seats,
 )
 from traveller.problems import combine, flag
-from traveller.schema import HEADER_ALIASES, NOTATIONS, PROBLEM_COLUMNS
-from traveller.score import possible_ns_score
+from traveller.schema import HEADER_ALIASES, NOTATIONS, PROBLEM_COLUMNS, SEATS, STRAINS
+from traveller.score import codes, possible_ns_score
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew")
@@ -58,23 +58,19 @@ def normalise(
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = tables.tables if isinstance(tables, Loaded) else tables
     parts = [_table(t, notation) for t in raw]
-    rows = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
+    good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
-    blocked = _blocked(rows, problems)
-    good = rows.loc[~blocked].reset_index(drop=True)
     good, session_problems, movement = checks.session_checks(good, movement)
     problems.append(session_problems)
     return Normalised(good, combine(problems), movement)
 
 
-def _blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.Series:
-    if rows.empty:
-        return pd.Series(False, index=rows.index)
-    keys = pd.MultiIndex.from_frame(rows[["file", "sheet", "row"]].astype("string"))
-    bad = combine(problems)
-    bad = bad[bad["blocking"].astype(bool)]
-    bad_keys = pd.MultiIndex.from_frame(bad[["file", "sheet", "row"]].astype("string"))
-    return pd.Series(keys.isin(bad_keys), index=rows.index)
+def _without_blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.DataFrame:
+    """The rows no blocking problem names (problem rows keep their row's index)."""
+    blocked = [p.index[p["blocking"].astype(bool).to_numpy()] for p in problems if not p.empty]
+    if not blocked:
+        return rows
+    return rows.loc[~rows.index.isin(np.concatenate(blocked))]
 
 
 def _col(frame: pd.DataFrame, name: str) -> pd.Series:
@@ -85,6 +81,10 @@ def _col(frame: pd.DataFrame, name: str) -> pd.Series:
 
 def _text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0)."""
+    return per_unique(values, _text_unique).astype("string")
+
+
+def _text_unique(values: pd.Series) -> pd.Series:
     text = values.astype("string").str.strip()
     text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
     return text.mask(text == "")
@@ -92,11 +92,16 @@ def _text(values: pd.Series) -> pd.Series:
 
 def _integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
-    text = _text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
+    parsed = per_unique(values, _integers_unique)
+    return parsed["number"].astype("Int64"), parsed["bad"].fillna(False).astype(bool)
+
+
+def _integers_unique(values: pd.Series) -> pd.DataFrame:
+    text = _text_unique(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
     number = pd.to_numeric(text, errors="coerce")
     whole = number.notna() & (number == np.floor(number.fillna(0)))
-    bad = text.notna() & ~whole
-    return number.where(whole).astype("Int64"), bad
+    return pd.DataFrame({"number": number.where(whole).astype("Int64"),
+                         "bad": text.notna() & ~whole})
 
 
 def _score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
@@ -124,14 +129,14 @@ def _table(table: RawTable, forced: str | None) -> tuple[pd.DataFrame, pd.DataFr
         if notation is None:
             detail = ("could be " + " or ".join(NOTATIONS[c].description for c in choices)
                       + f"; --notation {'|'.join(choices)}")
-            return _kept(src, frame, header, "en").iloc[:0], flag(
+            return _kept(src.iloc[:0], frame.iloc[:0], header, "en"), flag(
                 src, "ambiguous-notation", header.get("contract", "contract"),
                 _col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
     problems: list[pd.DataFrame] = []
     out = _parse_identity(out, frame, table, header, src, problems)
     out = _parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
-    return out, combine(problems)
+    return _without_blocked(out, problems), combine(problems)
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
@@ -150,7 +155,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
 
 def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  # type: ignore[no-untyped-def]
     section = _text(_col(frame, "section")).fillna("")
-    out["section"] = section.astype("string")
+    out["section"] = section.astype("string").astype("category")
     board, bad = _integers(_col(frame, "board"))
     title = table.board
     blank = board.isna() & ~bad
@@ -165,36 +170,51 @@ def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  
                          _col(frame, "board")[bad]))
     problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
     out["board"] = board.where(~bad).astype("Int64")
+    pairs = {side: _integers(_col(frame, side)) for side in ("ns_pair", "ew_pair")}
+    # a Bye line may name only the pair sitting out: the missing side is the phantom
+    sit_out = (pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()) & (
+        rulings.is_phantom_line(frame))
     for side in ("ns_pair", "ew_pair"):
-        pair, bad = _integers(_col(frame, side))
+        pair, bad = pairs[side]
         bad |= pair.notna() & (pair < 1)
         name = header.get(side, side)
         problems.append(flag(src[bad], "bad-pair", name, _col(frame, side)[bad]))
-        problems.append(flag(src[pair.isna() & ~bad], "missing-pair", name))
+        problems.append(flag(src[pair.isna() & ~bad & ~sit_out], "missing-pair", name))
         out[side] = pair.where(~bad).astype("Int64")
     return out
 
 
 def _tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
     """Tricks taken or relative result per cell -> (tricks, rel, bad)."""
-    text = _text(values).str.upper().str.replace("−", "-")
+    parsed = per_unique(values, _tricks_unique)
+    if parsed["signed"].fillna(False).any():
+        # in a column of relative results a bare 0 means "made exactly"
+        zero = (parsed["tricks"] == 0).fillna(False)
+        parsed.loc[zero, "rel"] = 0
+        parsed.loc[zero, "tricks"] = pd.NA
+    return (parsed["tricks"].astype("Int64"), parsed["rel"].astype("Int64"),
+            parsed["bad"].fillna(False).astype(bool))
+
+
+def _tricks_unique(values: pd.Series) -> pd.DataFrame:
+    text = _text_unique(values).str.upper().str.replace("−", "-")
     relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
-    signed = relative & text.str.match(r"^[+-]").fillna(False).astype(bool)
     numbers = pd.to_numeric(text.where(~relative), errors="coerce")
-    # in a column of relative results a bare 0 means "made exactly"
-    zero_is_made = ((numbers == 0) & bool(signed.any())).fillna(False).astype(bool)
     rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
-    rel = rel.where(~zero_is_made, 0)
-    tricks = numbers.where(~zero_is_made & (numbers == np.floor(numbers.fillna(0))))
-    bad = text.notna() & tricks.isna() & rel.isna()
-    return tricks.astype("Int64"), rel.astype("Int64"), bad
+    tricks = numbers.where(numbers == np.floor(numbers.fillna(0)))
+    return pd.DataFrame({
+        "tricks": tricks.astype("Int64"), "rel": rel.astype("Int64"),
+        "bad": text.notna() & tricks.isna() & rel.isna(),
+        "signed": relative & text.str.match(r"^[+-]").fillna(False).astype(bool),
+    })
 
 
 def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
                 problems) -> pd.DataFrame:
     parts = parse_contracts(contract_text, notation)
     has_text = contract_text.notna() & (contract_text != "")
-    adjusted = has_text & is_adjusted(contract_text.fillna(""))
+    ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
+    adjusted = ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()
     unknown = has_text & ~adjusted & parts["level"].isna()
     score, bad_score = _integers(_col(frame, "score"))
     ew_score, bad_ew = _integers(_col(frame, "score_ew"))
@@ -212,9 +232,12 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
     c_name = header.get("contract", "contract")
     t_name = header.get("tricks", header.get("result", "tricks"))
     score_ok = score.notna() & ~adjusted
-    soft = score_ok  # contract trouble is only a warning when the score says it all
+    # contract trouble is only a warning when the score (or a ruling) says it all
+    soft = score_ok | adjusted
+    bad_ruling = ruled["ruling_error"].notna()
+    problems.append(flag(src[bad_ruling], "bad-ruling", c_name, ruled["ruling"][bad_ruling],
+                         ruled["ruling_error"][bad_ruling]))
     checks_ = [
-        (adjusted, "adjusted-score", c_name, _col(frame, "contract"), True),
         (unknown, "unknown-contract", c_name, _col(frame, "contract"), ~soft),
         (played.fillna(False) & seat.isna() & ~bad_seat, "missing-declarer",
          header.get("declarer", "declarer"), None, ~soft),
@@ -227,7 +250,8 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
         (out_of_range, "tricks-out-of-range", t_name, tricks, ~soft),
         ((bad_score | bad_ew) & ~adjusted, "bad-score", header.get("score", "score"),
          _col(frame, "score").fillna(_col(frame, "score_ew")), level.isna()),
-        (~has_text & score.isna() & ~bad_score & ~bad_ew, "missing-result", c_name, None, True),
+        (~has_text & score.isna() & ~bad_score & ~bad_ew & ~adjusted, "missing-result", c_name,
+         None, True),
     ]
     for mask, code, column, values, blocking in checks_:
         mask = mask.fillna(False).astype(bool)
@@ -246,21 +270,30 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
     problems.append(flag(src[bad_lead], "unknown-lead", header.get("lead", "lead"),
                          lead_text[bad_lead], blocking=False))
     out["level"] = level.where(contract_ok).astype("Int8")
-    out["strain"] = parts["strain"].where(contract_ok)
+    out["strain"] = pd.Categorical(parts["strain"].where(contract_ok), categories=STRAINS)
     out["doubled"] = parts["doubled"].where(contract_ok).astype("Int8")
-    out["declarer"] = seat.where(contract_ok & played).astype("string")
+    out["declarer"] = pd.Categorical(seat.where(contract_ok & played), categories=SEATS)
     out["tricks"] = tricks.where(contract_ok & played).astype("Int64")
     out["contract"] = _display(out["level"], out["strain"], out["doubled"])
     out["lead"] = lead.fillna(lead_text).astype("string")
     out["recorded_score"] = score.astype("Int64")
+    for column in ruled.columns.drop("ruling_error"):
+        out[column] = ruled[column]
     return out
 
 
 def _display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Series:
-    """Canonical contract text: 4S, 3NTX, 2HXX, PASS."""
-    dbl = doubled.map({0: "", 1: "X", 2: "XX"}, na_action="ignore").fillna("")
-    text = level.astype("string") + strain.fillna("") + dbl
-    return text.mask(level == 0, "PASS").astype("string")
+    """Canonical contract text: 4S, 3NTX, 2HXX, PASS (built once per distinct contract)."""
+    key = ((level.to_numpy(dtype=np.int64, na_value=-1) + 1) * 100
+           + (codes(strain, STRAINS).astype(np.int64) + 1) * 10
+           + doubled.to_numpy(dtype=np.int64, na_value=0))
+    index, uniques = pd.factorize(key)
+    labels: list[object] = []
+    for k in uniques.tolist():
+        lvl, s, dbl = k // 100 - 1, (k // 10) % 10 - 1, k % 10
+        labels.append(pd.NA if lvl < 0 else "PASS" if lvl == 0 else
+                      f"{lvl}{STRAINS[s]}{'X' * dbl}")
+    return pd.Series(pd.array(labels, dtype="string").take(index), index=level.index)
 
 
 def empty_problems() -> pd.DataFrame:

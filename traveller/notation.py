@@ -10,20 +10,42 @@ a sheet that reads equally well two different ways is refused, never guessed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pandas as pd
 
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
 
+T = TypeVar("T", pd.Series, pd.DataFrame)
+
 _CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00a0": " "})
 _ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
 
 
-def clean(values: pd.Series) -> pd.Series:
-    """Upper-case text with suit-font damage repaired and all white space removed."""
+def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
+    """Apply a column function to the distinct values only, then spread the result back.
+
+    A session has a few hundred distinct contracts, leads or pair numbers
+    however many rows it has, so string work costs per distinct value.
+    Missing cells give missing results.
+    """
+    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    mapped = fn(pd.Series(uniques, dtype=object))
+    spread = mapped.reindex(codes)
+    spread.index = values.index
+    return spread  # type: ignore[return-value]
+
+
+def _clean_unique(values: pd.Series) -> pd.Series:
     text = values.astype("string").str.translate(_CLEAN).str.upper()
     return text.str.replace(r"\s+", "", regex=True)
+
+
+def clean(values: pd.Series) -> pd.Series:
+    """Upper-case text with suit-font damage repaired and all white space removed."""
+    return per_unique(values, _clean_unique).astype("string")
 
 
 def _alternatives(tokens: object) -> str:
@@ -97,7 +119,8 @@ def _parse_unique(uniques: pd.Series, n: Notation) -> pd.DataFrame:
 def parse_seats(values: pd.Series, notation: str) -> pd.Series:
     """Declarer column -> N/E/S/W (<NA> where blank or unknown)."""
     seats = NOTATIONS[notation].seats
-    return clean(values).map(seats, na_action="ignore").astype("string")
+    return per_unique(values, lambda u: _clean_unique(u).map(seats, na_action="ignore")
+                      ).astype("string")
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from traveller.schema import STRAINS
+from traveller.schema import SEATS, STRAINS
 
 #: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
 VULNERABILITY = [
@@ -119,8 +119,11 @@ def _build_table() -> np.ndarray:
 #: Declarer's score by [level 0-7, strain index, doubled 0-2, vulnerable 0/1, tricks 0-13].
 SCORE_TABLE = _build_table()
 
-_STRAIN_CODE = {s: i for i, s in enumerate(STRAINS)}
-_DECLARER_SIGN = {"N": 1, "S": 1, "E": -1, "W": -1}
+def codes(values: pd.Series, vocabulary: list[str]) -> np.ndarray:
+    """Integer codes of ``values`` in ``vocabulary`` (-1 where missing or unknown)."""
+    if isinstance(values.dtype, pd.CategoricalDtype) and list(values.cat.categories) == vocabulary:
+        return values.cat.codes.to_numpy()
+    return pd.Categorical(values, categories=vocabulary).codes
 
 
 def ns_scores(
@@ -145,40 +148,33 @@ def ns_scores(
 def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """Fill ``ns_score`` from the parsed contract columns of a normalised traveller.
 
-    Rows with a contract take the computed score; rows with only a recorded
-    score (``recorded_score``) keep it. Returns a new frame.
+    Rows with a contract (``level`` 0-7, 0 = passed out) take the computed
+    score, also kept as ``computed_score``; rows with only a recorded score
+    (``recorded_score``) keep it. Returns a new frame.
 
-    >>> import traveller
     >>> df = pd.DataFrame({"board": [8], "level": [6], "strain": ["C"], "doubled": [2],
     ...                    "declarer": ["S"], "tricks": [12]})
     >>> int(score_frame(df)["ns_score"].iloc[0])
     1380
     """
-    out = frame.copy()
-    has_contract = out["level"].notna().to_numpy()
-    if "recorded_score" in out:
-        base = out["recorded_score"].astype("Int64")
-    else:
-        base = pd.Series(pd.NA, index=out.index, dtype="Int64")
-    computed = pd.Series(pd.NA, index=out.index, dtype="Int64")
-    if has_contract.any():
-        part = out.loc[has_contract]
-        level = part["level"].to_numpy(dtype=np.intp)
-        played = level > 0
-        strain = part["strain"].map(_STRAIN_CODE).fillna(0).to_numpy(dtype=np.intp)
-        decl = part["declarer"].astype("object").map(_DECLARER_SIGN).fillna(1)
-        tricks = part["tricks"].fillna(0).to_numpy(dtype=np.intp)
-        scores = ns_scores(
-            part["board"].to_numpy(dtype=np.intp),
-            level,
-            strain,
-            part["doubled"].fillna(0).to_numpy(dtype=np.intp),
-            decl.to_numpy() > 0,
-            np.where(played, tricks, 0),
-        )
-        computed.loc[has_contract] = np.where(played, scores, 0)
+    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    level = out["level"].to_numpy(dtype=np.int64, na_value=-1)
+    has = level >= 0
+    seat = codes(out["declarer"], SEATS)
+    scores = ns_scores(
+        out["board"].to_numpy(dtype=np.int64, na_value=1),
+        np.maximum(level, 0),
+        np.maximum(codes(out["strain"], STRAINS), 0),
+        out["doubled"].to_numpy(dtype=np.int64, na_value=0),
+        (seat == 0) | (seat == 2),
+        np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
+    )
+    computed = pd.Series(pd.arrays.IntegerArray(scores.astype(np.int64), ~has), index=out.index)
     out["computed_score"] = computed
-    out["ns_score"] = computed.fillna(base).astype("Int64")
+    if "recorded_score" in out:
+        out["ns_score"] = computed.fillna(out["recorded_score"].astype("Int64"))
+    else:
+        out["ns_score"] = computed
     return out
 
 
