@@ -23,8 +23,8 @@ import pandas as pd
 
 from traveller import matchpoints, normalise, read, score_frame
 from traveller.rank import board_matchpoints
-from traveller.score import SCORE_TABLE, VULNERABILITY, declarer_score
 from traveller.schema import STRAINS
+from traveller.score import SCORE_TABLE, VULNERABILITY, declarer_score
 
 RESULTS_PER_BOARD = 12
 

@@ -129,9 +129,93 @@ def with_mistakes(rows: list[list[object]]) -> list[list[object]]:
     return bad
 
 
+PL_STRAIN = {"C": "T", "D": "K", "H": "C", "S": "P", "NT": "BA"}
+RU_STRAIN = {"C": "Т", "D": "Б", "H": "Ч", "S": "П", "NT": "БК"}
+RU_SEAT = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
+PL_RANK = {"Q": "D", "J": "W"}
+RU_RANK = {"A": "Т", "K": "К", "Q": "Д", "J": "В"}
+GLYPH = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _split(contract: str) -> tuple[str, str, str]:
+    """'4SX' -> ('4', 'S', 'X'); 'PASS' -> ('', 'PASS', '')."""
+    if contract == "PASS":
+        return "", "PASS", ""
+    body = contract.rstrip("X")
+    return body[0], body[1:], contract[len(body):]
+
+
+def polish(r: dict[str, object]) -> list[object]:
+    """One result in Polish notation: 4Px, 3BA, seats N E S W, leads like KD (♦Q)."""
+    level, strain, dbl = _split(str(r["contract"]))
+    contract = "pas" if strain == "PASS" else f"{level}{PL_STRAIN[strain]}{dbl.lower()}"
+    lead = str(r["lead"])
+    lead = PL_STRAIN[lead[0]] + PL_RANK.get(lead[1:], lead[1:]) if lead else ""
+    return [r["ns"], r["ew"], contract, r["by"], lead, r["tricks"]]
+
+
+def russian(r: dict[str, object], glyphs: bool) -> list[object]:
+    """One result in Russian notation: 4П с контрой, seats С В Ю З, leads ♦В or БВ."""
+    level, strain, dbl = _split(str(r["contract"]))
+    words = {"": "", "X": " с контрой", "XX": " с реконтрой"}[dbl]
+    contract = "пас" if strain == "PASS" else f"{level}{RU_STRAIN[strain]}{words}"
+    lead = str(r["lead"])
+    if lead:
+        suit = GLYPH[lead[0]] if glyphs else RU_STRAIN[lead[0]]
+        lead = suit + RU_RANK.get(lead[1:], lead[1:])
+    by = RU_SEAT.get(str(r["by"]), "")
+    return [r["ns"], r["ew"], contract, by, lead, r["tricks"]]
+
+
+PL_HEADER = ["Para NS", "Para EW", "Kontrakt", "Rozgrywający", "Wist", "Lewy"]
+RU_HEADER = ["С-Ю", "З-В", "Контракт", "Разыгрывающий", "1-й ход", "Взятки"]
+
+
+def write_polish(rows: list[dict[str, object]]) -> None:
+    """Polish: one sheet per board (xlsx) and one long cp1250 semicolon CSV."""
+    book = xlsxwriter.Workbook(HERE / "club_session_pl.xlsx")
+    for board in sorted({int(r["board"]) for r in rows}):  # type: ignore[call-overload]
+        sheet = book.add_worksheet(f"Rozdanie {board}")
+        sheet.write_row(0, 0, PL_HEADER)
+        for i, r in enumerate(x for x in rows if x["board"] == board):
+            sheet.write_row(1 + i, 0, polish(r))
+    names_sheet = book.add_worksheet("Pary")
+    names_sheet.write_row(0, 0, ["Para", "Linia", "Gracz 1", "Gracz 2"])
+    for i, n in enumerate(names()):
+        names_sheet.write_row(1 + i, 0, list(n))
+    book.close()
+    with (HERE / "club_session_pl.csv").open("w", newline="", encoding="cp1250") as f:
+        writer = csv.writer(f, delimiter=";")
+        writer.writerow(["Klub Brydżowy Łódź - turniej par, wtorek 3 listopada 2026"])
+        writer.writerow(["Rozdanie", *PL_HEADER])
+        writer.writerows([r["board"], *polish(r)] for r in rows)
+
+
+def write_russian(rows: list[dict[str, object]]) -> None:
+    """Russian: board tables stacked under "Сдача N" titles (xlsx), long cp1251 CSV."""
+    book = xlsxwriter.Workbook(HERE / "club_session_ru.xlsx")
+    sheet = book.add_worksheet("Протоколы")
+    line = 0
+    for board in sorted({int(r["board"]) for r in rows}):  # type: ignore[call-overload]
+        sheet.write_row(line, 0, [f"Сдача {board}"])
+        sheet.write_row(line + 1, 0, RU_HEADER)
+        line += 2
+        for r in (x for x in rows if x["board"] == board):
+            sheet.write_row(line, 0, russian(r, glyphs=True))
+            line += 1
+        line += 1
+    book.close()
+    with (HERE / "club_session_ru.csv").open("w", newline="", encoding="cp1251") as f:
+        writer = csv.writer(f, delimiter=";")
+        writer.writerow(["Сдача", *RU_HEADER])
+        writer.writerows([r["board"], *russian(r, glyphs=False)] for r in rows)
+
+
 def main() -> None:
     rng = np.random.default_rng(20261103)
     rows = results(rng)
+    write_polish(rows)
+    write_russian(rows)
     write_xlsx(rows, HERE / "club_session.xlsx")
     flat = [as_row(r) for r in rows]
     write_csv(flat, HERE / "club_session.csv", HEADER)

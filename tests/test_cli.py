@@ -27,7 +27,8 @@ def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     assert code == 0, stdout
     assert "192 results on 24 boards, 16 pairs ranked (mitchell)" in stdout
     book = openpyxl.load_workbook(out)
-    assert book.sheetnames == ["Ranking", "Travellers", "Problems"]
+    assert book.sheetnames == ["Ranking", "Travellers", "Problems", "Score cards",
+                               "Frequencies", "Summary"]
     ranking = book["Ranking"]
     assert ranking["A1"].value == "Results: club_session.xlsx"
     assert "Matchpoints, scale 2/1/0" in ranking["A2"].value

@@ -30,7 +30,8 @@ def test_results_in_every_english_form(tmp_path: Path) -> None:
     assert n.problems.empty, n.problems["message"].tolist()
     t = n.travellers
     assert t["contract"].tolist() == ["4S", "4SX", "4SX", "3NT", "4S", "PASS", "4S", "4SX"]
-    assert t["declarer"].astype("string").fillna("-").tolist() == ["N", "S", "N", "W", "N", "-", "N", "E"]
+    declarers = t["declarer"].astype("string").fillna("-").tolist()
+    assert declarers == ["N", "S", "N", "W", "N", "-", "N", "E"]
     assert t["tricks"].astype("float").fillna(-1).tolist() == [10, 8, 7, 9, 11, -1, 10, 10]
 
 
@@ -54,7 +55,8 @@ def test_score_only_rows_use_the_recorded_score(tmp_path: Path) -> None:
     ("1,1,2,4S,N,14,,", "tricks-out-of-range", "Tricks"),
     ("1,1,2,,,,,abc", "bad-score", "Score"),
     ("1,1,2,,,,,425", "impossible-score", "Score"),
-    ("1,1,2,A60/40,,,,", "adjusted-score", "Contract"),
+    ("1,1,2,A70,,,,", "bad-ruling", "Contract"),
+    ("1,1,2,,,,,30%+420/60%-50", "bad-ruling", "Score"),
 ])
 def test_each_bad_cell_is_a_blocking_problem(tmp_path: Path, row: str, code: str,
                                              column: str) -> None:

@@ -110,7 +110,7 @@ def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
 
 def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
     """With lines numbered across the field, a pair keeps one line: list its stray results."""
-    seats = _seats(frame)
+    seats = _seats(frame).dropna(subset=["pair"])  # a Bye line names only the sit-out pair
     counts = seats.groupby(["section", "pair", "line"], observed=True).size().unstack(fill_value=0)
     if not {"NS", "EW"} <= set(counts.columns):
         return combine([])

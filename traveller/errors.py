@@ -42,14 +42,17 @@ PROBLEM_CODES: dict[str, str] = {
     "duplicate-result": "the same pair has a result on this board already",
     "pair-plays-itself": "the same pair number is on both sides of one result",
     "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
-    "adjusted-score": (
-        "a director's adjusted score (A+, A60/40, NP, TD...): not scored yet, left out"
+    "bad-ruling": (
+        "a director's ruling (A+, A60/40, 30%+650/70%-100, +420/-450, TD...) cannot be "
+        "applied as written"
     ),
     "ambiguous-notation": (
         "the sheet reads equally well in two notations; --notation must say which"
     ),
+    "excel-date": "Excel turned the cell into a date and it cannot be told back for sure",
+    "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",
     "board-mismatch": "the board number differs from the one in the sheet's title",
 }
 
 #: Codes that do not stop a row from being scored (the row is scored and listed).
-WARNING_CODES = frozenset({"score-disagrees", "unknown-lead"})
+WARNING_CODES = frozenset({"score-disagrees", "unknown-lead", "excel-date-recovered"})

@@ -276,6 +276,30 @@ def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
 # --------------------------------------------------------------------------
 # Workbooks
 
+#: A workbook whose parts unpack to more than this is refused (a real session is a few MB).
+MAX_UNPACKED = 1 << 30
+MAX_RATIO = 200
+
+
+def refuse_zip_bomb(path: Path) -> None:
+    """Refuse an xlsx/xlsm/ods whose unpacked size is absurd for a traveller.
+
+    Checked from the zip directory alone, before anything is decompressed.
+    """
+    import zipfile
+
+    if not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as archive:
+        unpacked = sum(i.file_size for i in archive.infolist())
+    packed = max(path.stat().st_size, 1)
+    if unpacked > MAX_UNPACKED or (unpacked > 50 << 20 and unpacked / packed > MAX_RATIO):
+        raise UnreadableFileError(
+            f"{path}: refused: the workbook unpacks to {unpacked / (1 << 20):,.0f} MB from "
+            f"{packed / (1 << 20):,.1f} MB, far beyond any traveller; re-export it from the "
+            "scoring program"
+        )
+
 def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
     """Read every sheet of a workbook (xlsx/xlsm/xls/ods) with calamine.
 
@@ -283,6 +307,7 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
     """
     from python_calamine import CalamineWorkbook
 
+    refuse_zip_bomb(path)
     try:
         book = CalamineWorkbook.from_path(str(path))
     except Exception as exc:  # calamine raises its own error types per format

@@ -8,20 +8,22 @@ is still scored. Every input row ends up in exactly one of the two outputs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
 from traveller import checks, rulings
+from traveller.dates import recover_dates
 from traveller.load import Loaded, RawTable
 from traveller.notation import (
     clean,
-    per_unique,
     detect,
+    detect_each,
     parse_contracts,
     parse_leads,
     parse_seats,
+    per_unique,
 )
 from traveller.problems import combine, flag
 from traveller.schema import HEADER_ALIASES, NOTATIONS, PROBLEM_COLUMNS, SEATS, STRAINS
@@ -57,7 +59,7 @@ def normalise(
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = tables.tables if isinstance(tables, Loaded) else tables
-    parts = [_table(t, notation) for t in raw]
+    parts = [_table(t, n) for t, n in _merged(raw, _notations(raw, notation))]
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
@@ -114,26 +116,76 @@ def _score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _table(table: RawTable, forced: str | None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _notations(raw: list[RawTable], forced: str | None) -> list[str | list[str]]:
+    """Each table's notation, or the notations it could be read in when it is ambiguous.
+
+    Detected per sheet from its own contracts, declarers and leads; a sheet too
+    small to tell (a board sheet whose only contracts are 4C and 3C) takes the
+    notation of its file when the file as a whole reads one way only.
+    """
+    if forced:
+        return [forced] * len(raw)
+    texts = [tuple(clean(_col(t.frame, f)) for f in ("contract", "declarer", "lead"))
+             for t in raw]
+    found: list[str | list[str]] = [
+        table.notation or name or choices
+        for table, (name, choices) in zip(raw, detect_each(texts), strict=True)]  # type: ignore[arg-type]
+    for file in {t.file for t, n in zip(raw, found, strict=True) if isinstance(n, list)}:
+        mine = [i for i, t in enumerate(raw) if t.file == file]
+        name, _ = detect(*(pd.concat([texts[i][k] for i in mine]) for k in range(3)))
+        for i in mine:
+            if name and isinstance(found[i], list):
+                found[i] = name
+    return found
+
+
+#: Columns that carry a merged table's per-row sheet name and title board.
+_MERGED = ("_sheet", "_board")
+
+
+def _merged(raw: list[RawTable], notations: list[str | list[str]]
+            ) -> list[tuple[RawTable, str | list[str]]]:
+    """Tables of one file laid out alike (one sheet per board, stacked boards) as one.
+
+    Parsing cost is per call, not per row, so 27 board sheets parse as one
+    table; each row keeps its own sheet name and title board.
+    """
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for i, (table, notation) in enumerate(zip(raw, notations, strict=True)):
+        key = (table.file, tuple(table.frame.columns), tuple(table.original_columns.items()),
+               str(notation), table.notation)
+        groups.setdefault(key, []).append(i)
+    merged = []
+    for members in groups.values():
+        first = raw[members[0]]
+        if len(members) == 1:
+            merged.append((first, notations[members[0]]))
+            continue
+        frame = pd.concat([raw[i].frame.assign(_sheet=raw[i].sheet, _board=raw[i].board)
+                           for i in members], ignore_index=True)
+        merged.append((replace(first, frame=frame, board=None), notations[members[0]]))
+    return merged
+
+
+def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
     frame = _score_in_result_column(table.frame)
     header = {**{f: f for f in frame.columns}, **table.original_columns}
     if "score" in frame and "score" not in table.original_columns:
         header["score"] = table.original_columns.get("result", "score")
-    src = pd.DataFrame({"file": table.file, "sheet": table.sheet,
+    sheet = frame["_sheet"].astype(str) if "_sheet" in frame else table.sheet
+    src = pd.DataFrame({"file": table.file, "sheet": sheet,
                         "row": frame["row"].astype("int64")}, index=frame.index)
+    frame, date_problems = recover_dates(frame, header, src)
     contract_text = clean(_col(frame, "contract"))
     declarer_text = clean(_col(frame, "declarer"))
-    notation = forced or table.notation
-    if notation is None:
-        notation, choices = detect(contract_text, declarer_text)
-        if notation is None:
-            detail = ("could be " + " or ".join(NOTATIONS[c].description for c in choices)
-                      + f"; --notation {'|'.join(choices)}")
-            return _kept(src.iloc[:0], frame.iloc[:0], header, "en"), flag(
-                src, "ambiguous-notation", header.get("contract", "contract"),
-                _col(frame, "contract"), detail)
+    if isinstance(notation, list):
+        detail = ("could be " + " or ".join(NOTATIONS[c].description for c in notation)
+                  + f"; --notation {'|'.join(notation)}")
+        return _kept(src.iloc[:0], frame.iloc[:0], header, "en"), flag(
+            src, "ambiguous-notation", header.get("contract", "contract"),
+            _col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
-    problems: list[pd.DataFrame] = []
+    problems: list[pd.DataFrame] = date_problems
     out = _parse_identity(out, frame, table, header, src, problems)
     out = _parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
@@ -148,7 +200,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         if f in frame:
             out[f"{header[f]} (as written)"] = frame[f].astype("string")
     for c in frame.columns:
-        if c not in HEADER_ALIASES and c != "row":
+        if c not in HEADER_ALIASES and c != "row" and c not in _MERGED:
             out[c] = frame[c]
     return out
 
@@ -157,14 +209,14 @@ def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  
     section = _text(_col(frame, "section")).fillna("")
     out["section"] = section.astype("string").astype("category")
     board, bad = _integers(_col(frame, "board"))
-    title = table.board
+    title = frame["_board"] if "_board" in frame else pd.Series(table.board, index=frame.index)
+    title = pd.to_numeric(title).astype("Int64")
+    mismatch = (board.notna() & title.notna() & (board != title)).fillna(False).astype(bool)
+    problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
+                         _col(frame, "board")[mismatch],
+                         "the title says board " + title[mismatch].astype("string")))
+    board = board.fillna(title)
     blank = board.isna() & ~bad
-    if title is not None:
-        mismatch = board.notna() & (board != title)
-        problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
-                             _col(frame, "board")[mismatch], f"the title says board {title}"))
-        board = board.fillna(title)
-        blank = board.isna() & ~bad
     bad |= board.notna() & (board < 1)
     problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
                          _col(frame, "board")[bad]))
@@ -172,8 +224,9 @@ def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  
     out["board"] = board.where(~bad).astype("Int64")
     pairs = {side: _integers(_col(frame, side)) for side in ("ns_pair", "ew_pair")}
     # a Bye line may name only the pair sitting out: the missing side is the phantom
-    sit_out = (pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()) & (
-        rulings.is_phantom_line(frame))
+    one_missing = pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()
+    sit_out = one_missing & rulings.is_phantom_line(frame[one_missing]).reindex(
+        frame.index, fill_value=False)
     for side in ("ns_pair", "ew_pair"):
         pair, bad = pairs[side]
         bad |= pair.notna() & (pair < 1)
@@ -235,8 +288,9 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
     # contract trouble is only a warning when the score (or a ruling) says it all
     soft = score_ok | adjusted
     bad_ruling = ruled["ruling_error"].notna()
-    problems.append(flag(src[bad_ruling], "bad-ruling", c_name, ruled["ruling"][bad_ruling],
-                         ruled["ruling_error"][bad_ruling]))
+    for source, rows in ruled[bad_ruling].groupby("ruling_column"):  # at most a few columns
+        problems.append(flag(src.loc[rows.index], "bad-ruling", header.get(source, source),
+                             rows["ruling"], rows["ruling_error"]))
     checks_ = [
         (unknown, "unknown-contract", c_name, _col(frame, "contract"), ~soft),
         (played.fillna(False) & seat.isna() & ~bad_seat, "missing-declarer",
@@ -277,7 +331,7 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
     out["contract"] = _display(out["level"], out["strain"], out["doubled"])
     out["lead"] = lead.fillna(lead_text).astype("string")
     out["recorded_score"] = score.astype("Int64")
-    for column in ruled.columns.drop("ruling_error"):
+    for column in ruled.columns.drop(["ruling_error", "ruling_column"]):
         out[column] = ruled[column]
     return out
 

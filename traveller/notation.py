@@ -143,30 +143,60 @@ def is_adjusted(cleaned: pd.Series) -> pd.Series:
     return cleaned.str.fullmatch(_ADJUSTED).fillna(False).astype(bool)
 
 
-def detect(contracts: pd.Series, seats: pd.Series | None = None) -> tuple[str | None, list[str]]:
-    """Pick the notation a sheet is written in.
+def _distinct(values: pd.Series | None) -> pd.Series:
+    if values is None:
+        return pd.Series([], dtype="string")
+    out = pd.Series(values.dropna().unique(), dtype="string")
+    return out[out != ""]
 
-    Returns ``(name, [])`` when one notation reads the most values (or all the
-    best ones read them identically), or ``(None, candidates)`` when two read
-    the sheet equally well but differently, which the caller must refuse.
+
+Cells = tuple[pd.Series, pd.Series | None, pd.Series | None]  # contracts, seats, leads
+
+
+def detect(contracts: pd.Series, seats: pd.Series | None = None,
+           leads: pd.Series | None = None) -> tuple[str | None, list[str]]:
+    """Pick the notation a sheet is written in, from its cleaned cells.
+
+    Each notation scores the distinct contracts, declarers and leads it can
+    read. Returns ``(name, [])`` when one notation reads the most (or all the
+    best ones read every contract identically), or ``(None, candidates)`` when
+    two read the sheet equally well but differently, which the caller must refuse.
     """
-    values = pd.Series(contracts.dropna().unique(), dtype="string")
-    values = values[(values != "") & ~is_adjusted(values)]
-    seat_values = (pd.Series(seats.dropna().unique(), dtype="string")
-                   if seats is not None else pd.Series([], dtype="string"))
-    seat_values = seat_values[seat_values != ""]
-    if values.empty and seat_values.empty:
-        return "en", []
-    readings = {}
-    counts = {}
+    return detect_each([(contracts, seats, leads)])[0]
+
+
+def detect_each(sheets: list[Cells]) -> list[tuple[str | None, list[str]]]:
+    """:func:`detect` for many sheets, parsing each distinct value once for all of them."""
+    distinct = [tuple(_distinct(cells) for cells in sheet) for sheet in sheets]
+    every = [pd.Series(pd.concat([d[k] for d in distinct]).unique(), dtype="string")
+             for k in range(3)]
+    every[0] = every[0][~is_adjusted(every[0])]
+    tables = {}
     for name, n in NOTATIONS.items():
-        parts = _parse_unique(values, n)
-        readings[name] = ["|".join(r) for r in
-                          parts.astype("string").fillna("?").itertuples(index=False)]
-        counts[name] = int(parts["level"].notna().sum()) + int(seat_values.isin(n.seats).sum())
+        parts = _parse_unique(every[0], n)
+        parts.index = every[0]
+        tables[name] = (
+            parts.astype("string").fillna("?").agg("|".join, axis=1)
+            if len(parts) else pd.Series([], dtype="string"),
+            set(every[0][parts["level"].notna().to_numpy()]),
+            set(every[1][every[1].isin(n.seats)]),
+            set(every[2][every[2].str.fullmatch(PATTERNS[name].lead).fillna(False)]),
+        )
+    return [_decide(contracts, seats, leads, tables) for contracts, seats, leads in distinct]
+
+
+def _decide(contracts: pd.Series, seats: pd.Series, leads: pd.Series,
+            tables: dict[str, tuple[pd.Series, set[str], set[str], set[str]]]
+            ) -> tuple[str | None, list[str]]:
+    contracts = contracts[~is_adjusted(contracts)]
+    if contracts.empty and seats.empty:
+        return "en", []
+    counts = {name: (int(contracts.isin(read).sum()) + int(seats.isin(seat_set).sum())
+                     + int(leads.isin(lead_set).sum()))
+              for name, (_, read, seat_set, lead_set) in tables.items()}
     best = max(counts.values())
     candidates = [name for name, c in counts.items() if c == best]
-    first = candidates[0]
-    if all(readings[c] == readings[first] for c in candidates[1:]):
-        return first, []
+    readings = [tables[c][0].reindex(contracts).tolist() for c in candidates]
+    if all(r == readings[0] for r in readings[1:]):
+        return candidates[0], []
     return None, candidates

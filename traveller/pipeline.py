@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
+from traveller import cards, rulings
+from traveller.adjusted import session_awards
 from traveller.load import Loaded, read, read_names
 from traveller.normalise import normalise
 from traveller.problems import combine
 from traveller.rank import matchpoints, rank_pairs
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score import score_frame, score_problems
+
+#: The ruling of a row as written and as applied (awards in % of the top).
+RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",
+                 "ew_award": "Float64"}
 
 #: Helper columns of the stages that the published travellers do not show.
 _INTERNAL = ["level", "strain", "doubled", "recorded_score", "computed_score"]
@@ -27,11 +33,66 @@ class Result:
     problems: pd.DataFrame
     settings: dict[str, object] = field(default_factory=dict)
     source: str = ""
+    session_rankings: pd.DataFrame | None = None  # a multi-session event's own rankings
 
     @property
     def ok(self) -> bool:
         """True when no problem at all was found."""
         return self.problems.empty
+
+    @property
+    def score_cards(self) -> pd.DataFrame:
+        """Each pair's boards: opponents, contract, lead, score, matchpoints (cards.py)."""
+        return cards.score_cards(self.travellers, str(self.settings.get("movement", "mitchell")),
+                                 self.ranking)
+
+    @property
+    def frequencies(self) -> pd.DataFrame:
+        """Each board's N-S scores, how often, and their matchpoints (cards.py)."""
+        return cards.frequencies(self.travellers)
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
+        return cards.summary(self.travellers, self.ranking, self.problems, self.settings)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How rulings and the tournament structure are scored (docs/rulings.md).
+
+    Attributes:
+        session_pct: average-plus is the better of 60 % and the pair's session
+            percentage, average-minus the worse of 40 % and it (EBU/WBF Law 12C2
+            option). Off by default: plain 60/40, the Laws' minimum.
+        phantom_award: % of the top given to a pair against the phantom (TD/Bye
+            lines; e.g. 60). None (default): the board counts as not played and
+            the pair's total is factored, as for any sit-out.
+        phantoms: pair numbers of the phantom ("18", or "EW18" for one line);
+            found by themselves when every row of a pair is a TD/Bye line.
+        sections: "apart" (default): each section matchpointed and ranked on its
+            own; "field": across the whole field.
+        one_ranking: rank both lines of a Mitchell together (one winner).
+        arrow_boards: boards on which every table switched the arrow (besides an
+            Arrow column in the sheet).
+    """
+
+    session_pct: bool = False
+    phantom_award: float | None = None
+    phantoms: tuple[str, ...] = ()
+    sections: str = "apart"
+    one_ranking: bool = False
+    arrow_boards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.sections not in SECTIONS:
+            raise ValueError(f"unknown sections {self.sections!r}; choose from "
+                             f"{', '.join(SECTIONS)}")
+        if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
+            raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
+
+
+SECTIONS = ("apart", "field")
 
 
 def process(
@@ -42,16 +103,18 @@ def process(
     notation: str | None = None,
     names: str | Path | None = None,
     encoding: str | None = None,
+    options: Options | None = None,
 ) -> Result:
     """Score one traveller file end to end.
 
     Args:
-        path: a traveller file (CSV/TSV, xlsx/xlsm/xls/ods).
+        path: a traveller file (CSV/TSV, xlsx/xlsm/xls/ods, USEBIO XML, PBN).
         scale: "2/1/0" (European, default) or "1/0.5" (ACBL).
         movement: "auto" (told from the pair numbers), "mitchell" or "howell".
         notation: force a notation ("en", "pl", "ru"); detected per sheet by default.
         names: a names file (pair -> players); a names sheet in the workbook is used otherwise.
         encoding: force the text encoding of a CSV file.
+        options: rulings and tournament structure (:class:`Options`); defaults when None.
 
     >>> result = process("sample_data/club_session.xlsx")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
@@ -59,28 +122,44 @@ def process(
     loaded = read(path, encoding=encoding)
     if names is not None:
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding))
-    result = process_loaded(loaded, scale=scale, movement=movement, notation=notation)
+    result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
+                            options=options)
     result.source = str(path)
     return result
 
 
 def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "auto",
-                   notation: str | None = None) -> Result:
+                   notation: str | None = None, options: Options | None = None) -> Result:
     """Score tables already read (see :func:`process`)."""
+    opts = options or Options()
     norm = normalise(loaded, notation=notation, movement=movement)
-    scored = score_frame(norm.travellers)
-    problems = combine([norm.problems, score_problems(scored)])
-    ranked = matchpoints(scored, scale=scale)
-    ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names)
-    settings = {"scale": scale, "movement": norm.movement,
-                "notation": notation or "auto", "boards": int(ranked["board"].nunique())}
+    frame = rulings.switch_arrows(norm.travellers, opts.arrow_boards)
+    frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantoms)
+    scored = score_frame(frame)
+    problems = combine([norm.problems, phantom_problems, score_problems(scored)])
+    by_section = opts.sections == "apart"
+    ranked = matchpoints(scored, scale=scale, by_section=by_section,
+                         phantom_award=opts.phantom_award)
+    if opts.session_pct:
+        ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
+                             by_section=by_section, phantom_award=opts.phantom_award)
+    ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
+                         by_section=by_section, one_ranking=opts.one_ranking)
+    settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
+                "boards": int(ranked["board"].nunique()) if len(ranked) else 0,
+                **asdict(opts)}
     return Result(travellers=tidy_travellers(ranked), ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 
 
 def tidy_travellers(frame: pd.DataFrame) -> pd.DataFrame:
-    """Canonical columns first, then source and as-written columns, grouped by board."""
-    out = conform(frame.drop(columns=[c for c in _INTERNAL if c in frame]), TRAVELLER_DTYPES)
+    """Canonical columns first, the ruling as written and as applied, then the rest, by board."""
+    frame = frame.drop(columns=[c for c in _INTERNAL if c in frame])
+    out = conform(frame, {**TRAVELLER_DTYPES, **RULING_DTYPES})
+    out["ruling_applied"] = rulings.describe(out)
+    out = out[[*TRAVELLER_DTYPES, *RULING_DTYPES, "ruling_applied",
+               *[c for c in out.columns if c not in {*TRAVELLER_DTYPES, *RULING_DTYPES,
+                                                     "ruling_applied"}]]]
     if out.empty:
         return out
     sort = ["section", "board", "ns_score", "ns_pair"]

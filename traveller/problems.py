@@ -28,8 +28,10 @@ FIXES: dict[str, str] = {
     "pair-on-both-lines": (
         "correct the pair number, or use --movement howell if pairs changed lines"
     ),
-    "adjusted-score": "score the board by hand for now",
+    "bad-ruling": "write the ruling in one of the notations of docs/rulings.md",
     "ambiguous-notation": "rerun with --notation set to the sheet's notation",
+    "excel-date": "format the column as Text in Excel and type the value again",
+    "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
     "board-mismatch": "correct the board number or the sheet's title",
 }
 
@@ -66,10 +68,15 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
 
 
 def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
-    """Concatenate problem tables (empty ones skipped), ordered by file, sheet and row."""
+    """Concatenate problem tables, ordered by file, sheet and row, one problem per cell.
+
+    When two checks flag the same cell, the first found (the root cause, such as
+    ``excel-date`` before the ``missing-tricks`` it leads to) is the one listed.
+    """
     parts = [p for p in parts if not p.empty]
     if not parts:
         return pd.DataFrame({c: pd.Series(dtype="object")
                              for c in [*PROBLEM_COLUMNS, "blocking"]})
     out = pd.concat(parts, ignore_index=True)
+    out = out.drop_duplicates(["file", "sheet", "row", "column"])
     return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)

@@ -11,45 +11,67 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from traveller import adjusted
+from traveller.sides import pair_sides
+
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
 
-def _group_ids(frame: pd.DataFrame, by_section: bool) -> np.ndarray:
+def _group_ids(frame: pd.DataFrame, by_section: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(board group id, section code) per row; one section when not by section."""
     board = frame["board"].to_numpy(dtype=np.int64)
     if not by_section or "section" not in frame:
-        return board
-    section, _ = pd.factorize(frame["section"].astype("string").fillna(""))
-    return section.astype(np.int64) * (int(board.max(initial=0)) + 1) + board
+        return board, np.zeros(len(board), dtype=np.int64)
+    section = pd.factorize(frame["section"])[0].astype(np.int64) + 1  # missing -> 0
+    return section * (int(board.max(initial=0)) + 1) + board, section
+
+
+def _run_bounds(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For sorted positions flagged where a run starts: each position's run start and end."""
+    n = len(starts)
+    idx = np.arange(n)
+    first = np.maximum.accumulate(np.where(starts, idx, 0))
+    ends = np.empty(n, dtype=bool)
+    ends[:-1] = starts[1:]
+    ends[-1:] = True
+    last = np.minimum.accumulate(np.where(ends, idx, n)[::-1])[::-1]
+    return first, last
+
+
+def _starts(values: np.ndarray) -> np.ndarray:
+    out = np.empty(len(values), dtype=bool)
+    out[:1] = True
+    np.not_equal(values[1:], values[:-1], out=out[1:])
+    return out
 
 
 def board_matchpoints(groups: np.ndarray, scores: np.ndarray, win: float = 2.0
                       ) -> tuple[np.ndarray, np.ndarray]:
     """Matchpoints of each score against the others of its group, and the group sizes.
 
-    ``win`` is 2 on the European 2/1/0 scale, 1 on the ACBL 1/½ scale.
+    ``win`` is 2 on the European 2/1/0 scale, 1 on the ACBL 1/½ scale. One
+    stable sort of the combined (group, score) key; in sorted order a result
+    beats everything between its group's start and its run of equal scores,
+    and ties with the rest of that run.
 
     >>> mp, n = board_matchpoints(np.zeros(6, int), np.array([1380, 920, -50, -100, 430, 420]))
     >>> mp.tolist()
     [10.0, 8.0, 2.0, 0.0, 6.0, 4.0]
     """
-    order = np.lexsort((scores, groups))
-    g, s = groups[order], scores[order]
-    n = len(order)
-    new_group = np.r_[True, g[1:] != g[:-1]] if n else np.zeros(0, bool)
-    new_run = new_group | np.r_[True, s[1:] != s[:-1]] if n else new_group
-    group_start = np.maximum.accumulate(np.where(new_group, np.arange(n), 0))
-    run_start = np.flatnonzero(new_run)
-    run_len = np.diff(np.r_[run_start, n])
-    run_of = np.cumsum(new_run) - 1
-    below = run_start[run_of] - group_start
-    equal = run_len[run_of] - 1
-    group_len = np.diff(np.r_[np.flatnonzero(new_group), n])
-    size = group_len[np.cumsum(new_group) - 1]
-    mp = np.empty(n)
-    count = np.empty(n, dtype=np.int64)
-    mp[order] = win * below + (win / 2) * equal
-    count[order] = size
-    return mp, count
+    scores = np.asarray(scores, dtype=np.int64)
+    groups = np.asarray(groups, dtype=np.int64)
+    low = int(scores.min(initial=0))
+    span = int(scores.max(initial=0)) - low + 1
+    key = groups * span + (scores - low)
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    run_first, run_last = _run_bounds(_starts(ordered))
+    group_first, group_last = _run_bounds(_starts(groups[order]))
+    mp = np.empty(len(key))
+    size = np.empty(len(key), dtype=np.int64)
+    mp[order] = win * (run_first - group_first) + (win / 2) * (run_last - run_first)
+    size[order] = group_last - group_first + 1
+    return mp, size
 
 
 def neuberg(mp: np.ndarray, results: np.ndarray, expected: np.ndarray | int,
@@ -62,59 +84,45 @@ def neuberg(mp: np.ndarray, results: np.ndarray, expected: np.ndarray | int,
     return (mp + half) * np.asarray(expected) / results - half
 
 
-def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = True
-                ) -> pd.DataFrame:
+def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = True,
+                phantom_award: float | None = None) -> pd.DataFrame:
     """Add matchpoint columns to a scored traveller frame; returns a new frame.
 
     Adds ``results`` and ``top`` (of the board as played), ``ns_mp``, ``ew_mp``,
     ``ns_pct``, ``ew_pct`` (on that top, as a traveller prints them) and
     ``ns_mp_scaled``/``ew_mp_scaled``: Neuberg-scaled to the session's common top,
-    which the pair totals use.
+    which the pair totals use. A frame with rulings (``ruling_kind``), fouled
+    groups or phantom lines is scored by :func:`traveller.adjusted.score_boards`
+    (``phantom_award``: the % a pair gets against the phantom; None = not played).
     """
     if scale not in SCALES:
         raise ValueError(f"unknown scale {scale!r}; choose from {', '.join(SCALES)}")
     win = SCALES[scale]
-    out = frame.copy()
+    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    if not out.empty and adjusted.needed(out):
+        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award))
     if out.empty:
         for c in ("results", "top", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
-                  "ns_mp_scaled", "ew_mp_scaled"):
-            out[c] = pd.Series(dtype="Float64")
+                  "ns_mp_scaled", "ew_mp_scaled", "common_top"):
+            out[c] = pd.Series(dtype="float64")
         return out
-    groups = _group_ids(out, by_section)
+    groups, sections = _group_ids(out, by_section)
     mp, n = board_matchpoints(groups, out["ns_score"].to_numpy(dtype=np.int64), win)
     top = win * (n - 1)
-    out["results"] = n
-    out["top"] = top
-    out["ns_mp"] = mp
-    out["ew_mp"] = top - mp
-    with np.errstate(invalid="ignore", divide="ignore"):
-        pct = np.where(top > 0, 100 * mp / np.where(top > 0, top, 1), 50.0)
-    out["ns_pct"] = pct
-    out["ew_pct"] = 100 - pct
-    key = out["section"] if by_section and "section" in out else pd.Series("", index=out.index)
-    # The common top is that of the boards played most often, so that Neuberg
-    # only ever scales a board up and stays within 0..top.
-    expected = out.groupby(key.to_numpy())["results"].transform("max").to_numpy()
+    pct = 100 * mp / np.maximum(top, 1e-300)
+    pct[top == 0] = 50.0
+    # The common top is that of the boards played most often in the section, so
+    # that Neuberg only ever scales a board up and stays within 0..top.
+    if sections.min(initial=0) == sections.max(initial=0):
+        expected = np.full(len(n), n.max(initial=0))
+    else:
+        expected = pd.Series(n).groupby(sections).transform("max").to_numpy()
     scaled = neuberg(mp, n, expected, win)
-    out["ns_mp_scaled"] = scaled
-    out["ew_mp_scaled"] = win * (expected - 1) - scaled
-    out["common_top"] = win * (expected - 1)
+    common = win * (expected - 1)
+    out = out.assign(results=n, top=top, ns_mp=mp, ew_mp=top - mp, ns_pct=pct,
+                     ew_pct=100 - pct, ns_mp_scaled=scaled, ew_mp_scaled=common - scaled,
+                     common_top=common)
     return out
-
-
-def _pair_rows(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
-    """One row per (result, side) with the side's pair key and its scaled matchpoints."""
-    sides = []
-    for line, pair, mp in (("NS", "ns_pair", "ns_mp_scaled"), ("EW", "ew_pair", "ew_mp_scaled")):
-        side = pd.DataFrame({
-            "section": frame["section"].astype("string").fillna("").to_numpy(),
-            "line": line if movement == "mitchell" else "",
-            "pair": frame[pair].to_numpy(),
-            "mp": frame[mp].to_numpy(dtype=float),
-            "top": frame["common_top"].to_numpy(dtype=float),
-        })
-        sides.append(side)
-    return pd.concat(sides, ignore_index=True)
 
 
 def places(values: pd.Series, groups: pd.Series) -> pd.Series:
@@ -126,26 +134,41 @@ def places(values: pd.Series, groups: pd.Series) -> pd.Series:
 
 
 def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
-               names: pd.DataFrame | None = None) -> pd.DataFrame:
+               names: pd.DataFrame | None = None, *, by_section: bool = True,
+               one_ranking: bool = False) -> pd.DataFrame:
     """The ranking: total (Neuberg-scaled) matchpoints and percentage per pair.
 
-    Lines are ranked separately in a Mitchell; pairs are placed by percentage,
-    which also ranks pairs that played different numbers of boards fairly.
-    Columns: section, line, pair, names, boards, mp, pct, place.
+    Lines are ranked separately in a Mitchell (``one_ranking`` ranks them
+    together) and sections apart (``by_section=False``: across the field);
+    pairs are placed by percentage, which also ranks pairs that played
+    different numbers of boards fairly. Boards not played (NP, a phantom's
+    table without an award) do not count; phantom pairs are not ranked; on an
+    arrow-switched board a pair is credited with the cards it held.
+    Columns: section, line, pair, names, boards, mp, mp_factored (the total
+    scaled to the most boards any pair of the section played), pct, place.
     """
-    columns = ["section", "line", "pair", "names", "boards", "mp", "pct", "place"]
+    columns = ["section", "line", "pair", "names", "boards", "mp", "mp_factored", "pct",
+               "place"]
     if frame.empty:
         return pd.DataFrame(columns=columns)
-    sides = _pair_rows(frame, movement)
+    sides = pair_sides(frame, movement)
+    sides = sides[sides["mp"].notna() & ~sides["phantom"] & sides["pair"].notna()]
     totals = sides.groupby(["section", "line", "pair"], as_index=False).agg(
         boards=("mp", "size"), mp=("mp", "sum"), possible=("top", "sum"))
     totals["pct"] = 100 * totals["mp"] / totals["possible"].where(totals["possible"] > 0)
     totals["pct"] = totals["pct"].fillna(50.0)
-    totals["place"] = places(totals["pct"], totals["section"] + "|" + totals["line"])
+    full = totals.groupby("section")["possible"].transform("max")
+    totals["mp_factored"] = totals["mp"] * full / totals["possible"].where(
+        totals["possible"] > 0, full)
+    group = (totals["section"] if by_section else "") + "|" + (
+        "" if one_ranking else totals["line"])
+    totals["place"] = places(totals["pct"], pd.Series(group, index=totals.index))
     totals["names"] = attach_names(totals, names)
     totals["pair"] = totals["pair"].astype("Int64")
-    order = totals.assign(_p=totals["place"].str.rstrip("=").astype(int))
-    order = order.sort_values(["section", "line", "_p", "pair"],
+    order = totals.assign(_p=totals["place"].str.rstrip("=").astype(int),
+                          _s=totals["section"] if by_section else "",
+                          _l=totals["line"].map({"NS": 0, "EW": 1, "": 0}) * (not one_ranking))
+    order = order.sort_values(["_s", "_l", "_p", "section", "line", "pair"],
                               key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
     return order[columns].reset_index(drop=True)
 

@@ -86,7 +86,7 @@ HEADER_ALIASES: dict[str, list[str]] = {
     "ew_pair": ["ew", "e-w", "pairew", "ewpair", "ew_pair", "paraew", "parawe", "we", "e-wpair",
                 "з-в", "зв", "вз", "паразв", "pairnumberew", "ewno"],
     "contract": ["contract", "kontrakt", "контракт", "contr", "con"],
-    "declarer": ["declarer", "by", "decl", "dec", "rozgrywający", "rozgrywajacy", "rozgr",
+    "declarer": ["declarer", "by", "decl", "dec", "rozgrywający", "rozgrywajacy", "rozgr", "ns/ew",
                  "разыгрывающий", "разыгрывающии", "играет"],
     "tricks": ["tricks", "lewy", "взятки", "tr", "trickstaken", "tricks_taken"],
     "result": ["result", "res", "wynik", "результат", "tricks_rel", "tricksrel", "+/-"],

@@ -1,4 +1,5 @@
-"""The formatted results workbook: Ranking, Travellers and Problems sheets.
+"""The formatted results workbook: Ranking, Travellers, Problems, then Score cards,
+Frequencies and Summary sheets (and Sessions for a multi-session event).
 
 Written with xlsxwriter (about twice as fast as openpyxl here, see
 ../shared/measurements.md), column by column, with formats set per column so a
@@ -30,6 +31,8 @@ MP_FORMAT = '0.##'
 FORMATS = {
     "ns_score": SIGNED, "ns_mp": MP_FORMAT, "ew_mp": MP_FORMAT,
     "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
+    "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
+    "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
 }
 
 #: Readable headers for canonical columns.
@@ -42,11 +45,21 @@ HEADERS = {
     "column": "Column", "value": "Value", "code": "Code", "message": "Message",
     "results": "Results", "top": "Top", "ns_mp_scaled": "N-S MP (Neuberg)",
     "ew_mp_scaled": "E-W MP (Neuberg)", "common_top": "Common top", "notation": "Notation",
+    "mp_factored": "MP (factored)", "ruling": "Ruling", "ruling_kind": "Ruling kind",
+    "ns_award": "N-S award %", "ew_award": "E-W award %", "ruling_applied": "Ruling applied",
+    "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
+    "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
+    "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
+    "score_total": "Score", "session": "Session",
 }
 
 
-def write_workbook(result: Result, path: str | Path) -> Path:
+def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True) -> Path:
     """Write ``result`` as a formatted xlsx workbook at ``path`` (atomically).
+
+    ``more_sheets`` adds Score cards, Frequencies and Summary after Problems
+    (the score cards have two rows per result: skip them to write a huge
+    session faster).
 
     >>> write_workbook(process("sample_data/club_session.csv"), "results.xlsx")  # doctest: +SKIP
     """
@@ -60,12 +73,25 @@ def write_workbook(result: Result, path: str | Path) -> Path:
         _sheet(book, styles, "Ranking", _ranking_frame(result), _title(result))
         _sheet(book, styles, "Travellers", result.travellers, band="board")
         _sheet(book, styles, "Problems", result.problems)
+        for name, frame in extra_sheets(result) if more_sheets else []:
+            _sheet(book, styles, name, frame, band="board" if "board" in frame else None)
         book.close()
+        os.chmod(tmp, 0o644)  # mkstemp makes it private; results are for publishing
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
+    """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
+    sheets = [("Score cards", result.score_cards), ("Frequencies", result.frequencies),
+              ("Summary", result.summary)]
+    sessions = getattr(result, "session_rankings", None)
+    if sessions is not None and not sessions.empty:
+        sheets.append(("Sessions", sessions))
+    return sheets
 
 
 def _ranking_frame(result: Result) -> pd.DataFrame:
@@ -74,6 +100,9 @@ def _ranking_frame(result: Result) -> pd.DataFrame:
         ranking = ranking.drop(columns="line")
     if ranking["section"].eq("").all():
         ranking = ranking.drop(columns="section")
+    if "mp_factored" in ranking and np.allclose(ranking["mp_factored"].astype(float),
+                                                ranking["mp"].astype(float)):
+        ranking = ranking.drop(columns="mp_factored")  # every pair played every board
     return ranking
 
 

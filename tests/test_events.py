@@ -1,0 +1,108 @@
+"""Multi-session events (traveller.events) and the CLI options of rulings and structure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from conftest import real_file
+
+from traveller.cli import board_list, main
+from traveller.events import combine_sessions, process_event, read_carry_over
+
+HEADER = "Board,NS,EW,Score\n"
+
+
+def write(tmp_path: Path, name: str, rows: list[str]) -> Path:
+    path = tmp_path / name
+    path.write_text(HEADER + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def two_sessions(tmp_path: Path) -> list[Path]:
+    # session 1: pair 1 N-S tops both boards; session 2 (one board only): pair 2 N-S tops it
+    one = write(tmp_path, "s1.csv", ["1,1,11,+100", "1,2,12,+50", "1,3,13,0",
+                                     "8,1,11,+100", "8,2,12,+50", "8,3,13,0"])
+    two = write(tmp_path, "s2.csv", ["1,1,11,0", "1,2,12,+100", "1,3,13,+50"])
+    return [one, two]
+
+
+def test_event_by_average_percentage(two_sessions: list[Path]) -> None:
+    event = process_event(two_sessions)
+    ranking = event.ranking.set_index(["line", "pair"])
+    assert ranking.loc[("NS", 1), ["pct_1", "pct_2"]].tolist() == [100, 0]
+    assert ranking.loc[("NS", 1), "score"] == 50 and ranking.loc[("NS", 2), "score"] == 75
+    assert ranking.loc[("NS", 2), "place"] == "1" and ranking.loc[("NS", 1), "place"] == "2"
+    assert ranking.loc[("NS", 1), "boards"] == 3 and ranking.loc[("NS", 1), "sessions"] == 2
+    assert event.settings["sessions"] == 2 and "session" in event.travellers
+    assert event.session_rankings["session"].tolist().count(2) == 6
+
+
+def test_event_by_total_with_carry_over(two_sessions: list[Path], tmp_path: Path) -> None:
+    carry = tmp_path / "carry.csv"
+    carry.write_text("Pair,Line,Carry\n3,N-S,5\n", encoding="utf-8")
+    event = process_event(two_sessions, method="total", carry_over=carry)
+    ranking = event.ranking.set_index(["line", "pair"])
+    assert ranking.loc[("NS", 1), "mp"] == 8 and ranking.loc[("NS", 2), "mp"] == 8
+    assert ranking.loc[("NS", 3), ["mp", "carry", "score"]].tolist() == [2, 5, 7]
+    assert ranking.loc[("NS", 1), "pct"] == pytest.approx(100 * 8 / 12)
+
+
+def test_pairs_matched_by_names_across_renumbered_sessions(tmp_path: Path) -> None:
+    one = write(tmp_path, "a.csv", ["1,1,11,+100", "1,2,12,0"])
+    two = write(tmp_path, "b.csv", ["1,5,15,+100", "1,6,16,0"])
+    names = {one: {1: "Ann – Bob", 2: "Cy – Di"}, two: {5: "Cy – Di", 6: "Ann – Bob"}}
+    from traveller import process
+
+    results = []
+    for path, table in names.items():
+        result = process(path)
+        result.ranking["names"] = result.ranking["pair"].map(table).fillna("")
+        results.append(result)
+    event = combine_sessions(results, key="names")
+    got = event.set_index("names")
+    assert got.loc["Ann – Bob", "score"] == 50 and got.loc["Cy – Di", "score"] == 50
+    assert got["sessions"].tolist() == [2, 2]
+
+
+def test_carry_over_file_needs_its_columns(tmp_path: Path) -> None:
+    bad = tmp_path / "c.csv"
+    bad.write_text("Who,Points\n1,2\n", encoding="utf-8")
+    with pytest.raises(Exception, match="carry column"):
+        read_carry_over(bad)
+    with pytest.raises(ValueError, match="method"):
+        combine_sessions([], method="median")
+
+
+def test_cli_event_and_ruling_options(two_sessions: list[Path], tmp_path: Path) -> None:
+    out = tmp_path / "event.xlsx"
+    result = CliRunner().invoke(main, ["score", str(two_sessions[0]), "--session",
+                                       str(two_sessions[1]), "--combine", "total",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(out)
+    assert book.sheetnames[-1] == "Sessions" and book.sheetnames[:3] == [
+        "Ranking", "Travellers", "Problems"]
+
+
+def test_cli_warsaw_phantom_award(tmp_path: Path) -> None:
+    out = tmp_path / "w.xlsx"
+    path = real_file("pary-jfr-warsaw", "wb120802.csv")
+    result = CliRunner().invoke(main, ["score", str(path), "--phantom-award", "60",
+                                       "--phantom", "18", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "17 pairs ranked" in result.output
+    travellers = pd.read_excel(out, sheet_name="Travellers", engine="openpyxl")
+    td = travellers[travellers["Ruling"] == "TD"]
+    assert len(td) == 27 and (td["N-S %"] == 60).all() and (td["E-W %"] == 0).all()
+
+
+def test_cli_usage_errors() -> None:
+    runner = CliRunner()
+    assert runner.invoke(main, ["score", "x.csv", "--phantom-award", "160"]).exit_code == 2
+    assert runner.invoke(main, ["score", "x.csv", "--sections", "mixed"]).exit_code == 2
+    assert board_list("19-21,25") == (19, 20, 21, 25) and board_list("") == ()
