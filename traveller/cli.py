@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from traveller.pipeline import Options
 
 from traveller import __version__
 from traveller.errors import TravellerError
@@ -44,17 +48,44 @@ def main() -> None:
 @click.option("--names", type=click.Path(dir_okay=False, path_type=Path),
               help="Names file (pair, line, names) [default: the workbook's names sheet].")
 @click.option("--encoding", default=None, help="Force the CSV encoding, e.g. cp1250.")
+@click.option("--adjusted-session-pct", is_flag=True,
+              help="Average-plus is the better of 60 % and the pair's session %, average-minus "
+              "the worse of 40 % and it (EBU/WBF option) [default: plain 60/40, the Laws].")
+@click.option("--phantom-award", type=click.FloatRange(0, 100), default=None, metavar="PCT",
+              help="% of the top for the pair meeting the phantom on TD/Bye lines, e.g. 60 "
+              "[default: none: a sit-out, the pair's total factored].")
+@click.option("--phantom", "phantoms", multiple=True, metavar="PAIR",
+              help="The phantom pair, e.g. 18 or EW18 (repeatable) [default: a pair whose "
+              "every line is TD/Bye].")
+@click.option("--sections", type=click.Choice(["apart", "field"]), default="apart",
+              show_default=True, help="Matchpoint and rank each section apart or across "
+              "the whole field.")
+@click.option("--one-ranking", is_flag=True, help="Rank both lines of a Mitchell together.")
+@click.option("--arrow-switch", "arrow_boards", default="", metavar="BOARDS",
+              help="Boards on which the arrow was switched, e.g. 19-21,25 (or an Arrow column).")
+@click.option("--session", "sessions", multiple=True, metavar="FILE",
+              type=click.Path(dir_okay=False, path_type=Path),
+              help="Another session of the same event (repeatable): one event ranking.")
+@click.option("--combine", type=click.Choice(["average", "total"]), default="average",
+              show_default=True, help="Event ranking by average session % or total MP.")
+@click.option("--carry-over", type=click.Path(dir_okay=False, path_type=Path),
+              help="Carry-over file (pair, line, carry) added to the event score.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
-          notation: str | None, names: Path | None, encoding: str | None, debug: bool) -> None:
+          notation: str | None, names: Path | None, encoding: str | None, debug: bool,
+          **structure: object) -> None:
     """Score one session: matchpoints, ranking and a formatted workbook.
 
-    INPUT is a traveller sheet (CSV, TSV, xlsx, xlsm, xls or ods) with one row
-    per result. Rows that cannot be scored are listed on the Problems sheet.
+    INPUT is a traveller sheet (CSV, TSV, xlsx, xlsm, xls or ods, USEBIO,
+    PBN) with one row per result. Directors' rulings written in the sheet
+    (A+, A60/40, NP, TD, 30%+650/70%-100, +420/-450) are applied, see
+    docs/rulings.md. Rows that cannot be scored are listed on the Problems sheet.
 
     \b
     Example:
       traveller score sample_data/club_session.xlsx -o results.xlsx
+      traveller score warsaw.csv --phantom-award 60
+      traveller score day1.xlsx --session day2.xlsx --combine total
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
     from traveller.pipeline import process
@@ -65,8 +96,16 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         if output.resolve() == input_file.resolve():
             raise TravellerError(f"{output}: the output would overwrite the input; "
                                  "choose another -o")
-        result = process(input_file, scale=scale, movement=movement, notation=notation,
-                         names=names, encoding=encoding)
+        kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
+                  "encoding": encoding, "options": _options(structure)}
+        if structure["sessions"]:
+            from traveller.events import process_event
+
+            sessions: tuple[Path, ...] = structure["sessions"]  # type: ignore[assignment]
+            result = process_event([input_file, *sessions], method=str(structure["combine"]),
+                                   carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
+        else:
+            result = process(input_file, **kwargs)  # type: ignore[arg-type]
         write_workbook(result, output)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
@@ -82,3 +121,31 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
         click.echo(f"{len(result.problems)} problem(s) listed on the Problems sheet: {listed}")
         sys.exit(EXIT_PROBLEMS)
+
+
+def _options(given: dict[str, object]) -> Options:
+    """The scoring options of ``score`` (rulings and tournament structure)."""
+    from traveller.pipeline import Options
+
+    return Options(session_pct=bool(given["adjusted_session_pct"]),
+                   phantom_award=given["phantom_award"],  # type: ignore[arg-type]
+                   phantoms=tuple(given["phantoms"]),  # type: ignore[arg-type]
+                   sections=str(given["sections"]), one_ranking=bool(given["one_ranking"]),
+                   arrow_boards=board_list(str(given["arrow_boards"])))
+
+
+def board_list(text: str) -> tuple[int, ...]:
+    """ "19-21,25" -> (19, 20, 21, 25); a bad list is a usage error."""
+    boards: list[int] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        first, _, last = part.partition("-")
+        if not first.isdigit() or (last and not last.isdigit()):
+            raise click.BadParameter(f"{part!r} is not a board or a range such as 19-21",
+                                     param_hint="--arrow-switch")
+        boards.extend(range(int(first), int(last or first) + 1))
+    return tuple(boards)
+
+
+from traveller.batch_cli import batch  # noqa: E402
+
+main.add_command(batch)
