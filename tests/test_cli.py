@@ -25,7 +25,7 @@ def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     out = tmp_path / "results.xlsx"
     code, stdout, _ = run("score", str(SAMPLE_DATA / "club_session.xlsx"), "-o", str(out))
     assert code == 0, stdout
-    assert "192 results on 24 boards, 16 pairs ranked (mitchell)" in stdout
+    assert "192 results on 24 boards, 16 pairs ranked (mitchell, mp)" in stdout
     book = openpyxl.load_workbook(out)
     assert book.sheetnames == ["Ranking", "Travellers", "Problems", "Score cards",
                                "Frequencies", "Summary"]
@@ -106,7 +106,7 @@ def test_options_reach_the_scoring(tmp_path: Path) -> None:
                           "--scale", "1/0.5", "--movement", "mitchell",
                           "--names", str(SAMPLE_DATA / "names.csv"))
     assert code == 0, stdout
-    assert "(mitchell)" in stdout
+    assert "(mitchell, mp)" in stdout
     assert "scale 1/0.5" in openpyxl.load_workbook(out)["Ranking"]["A2"].value
 
 
@@ -135,3 +135,66 @@ def test_python_dash_m(tmp_path: Path) -> None:
                           capture_output=True, text=True, check=False,
                           cwd=Path(__file__).parents[1])
     assert done.returncode == 0 and "traveller" in done.stdout
+
+
+@pytest.mark.parametrize(("method", "column", "words"), [
+    ("ximp", "IMPs", "Cross-IMPs, divided by n-1"),
+    ("butler", "IMPs", "Butler IMPs against a datum"),
+    ("total", "Points", "Total points"),
+])
+def test_methods_write_their_columns_and_say_so(tmp_path: Path, method: str, column: str,
+                                                words: str) -> None:
+    out = tmp_path / "r.xlsx"
+    code, stdout, _ = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o", str(out),
+                          "--method", method)
+    assert code == 0, stdout
+    ranking = openpyxl.load_workbook(out)["Ranking"]
+    assert words in ranking["A2"].value
+    assert column in [c.value for c in ranking[4]]
+    travellers = [c.value for c in openpyxl.load_workbook(out)["Travellers"][1]]
+    assert "N-S MP" not in travellers
+    if method == "butler":
+        assert "Datum" in travellers
+
+
+def test_teams_workbook_has_matches_and_boards(tmp_path: Path) -> None:
+    from conftest import real_file
+
+    src = real_file("pbn-teams-itt1998", "98ITTF1.PBN")
+    out = tmp_path / "r.xlsx"
+    code, stdout, _ = run("score", str(src), "-o", str(out), "--method", "teams")
+    assert code in (0, 3), stdout
+    assert "2 teams ranked" in stdout
+    book = openpyxl.load_workbook(out)
+    assert {"Matches", "Boards"} <= set(book.sheetnames)
+
+
+def test_discrete_vp_scale_file(tmp_path: Path) -> None:
+    from conftest import real_file
+
+    src = real_file("pbn-teams-itt1998", "98ITTF1.PBN")
+    out = tmp_path / "r.xlsx"
+    code, stdout, _ = run("score", str(src), "-o", str(out), "--method", "teams",
+                          "--vp-scale", str(SAMPLE_DATA / "vp_scale_24_boards.csv"))
+    assert code in (0, 3), stdout
+    rows = list(openpyxl.load_workbook(out)["Ranking"].iter_rows(min_row=4, values_only=True))
+    vps = sorted(r[rows[0].index("VP")] for r in rows[1:])
+    assert vps in ([10, 10], *[[20 - v, v] for v in range(11, 21)])  # the discrete table
+
+
+def test_cli_choices_match_the_library() -> None:
+    from traveller import cli_choices as cli
+    from traveller.methods import METHODS
+    from traveller.rank import SCALES
+    from traveller.schema import NOTATIONS
+
+    assert tuple(SCALES) == cli.SCALES
+    assert tuple(NOTATIONS) == cli.NOTATIONS
+    assert cli.METHODS == METHODS
+
+
+def test_command_line_starts_without_pandas() -> None:
+    code = "import sys, traveller.cli; print('pandas' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parents[1])
+    assert done.stdout.strip() == "False"

@@ -17,9 +17,8 @@ from traveller.batch_summary import (
     RunSummary,
     describe,
 )
+from traveller.cli_choices import NOTATIONS, SCALES
 from traveller.lock import LockedError
-from traveller.rank import SCALES
-from traveller.schema import NOTATIONS
 from traveller.settings import MOVEMENTS, SettingsError, parse_assignment
 
 

@@ -16,9 +16,8 @@ if TYPE_CHECKING:
     from traveller.pipeline import Options
 
 from traveller import __version__
+from traveller.cli_choices import METHODS, NOTATIONS, SCALES
 from traveller.errors import TravellerError
-from traveller.rank import SCALES
-from traveller.schema import NOTATIONS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
@@ -70,6 +69,21 @@ def main() -> None:
               show_default=True, help="Event ranking by average session % or total MP.")
 @click.option("--carry-over", type=click.Path(dir_okay=False, path_type=Path),
               help="Carry-over file (pair, line, carry) added to the event score.")
+@click.option("--method", type=click.Choice(METHODS), default="mp", show_default=True,
+              help="Scoring method: matchpoints, cross-IMPs, Butler, total points, Russian "
+              "(HCP target) or teams (IMPs and VPs).")
+@click.option("--divisor", type=click.Choice(["n-1", "n", "none"]), default="n-1",
+              show_default=True, help="Cross-IMPs: divide each sum by n-1, n, or not at all.")
+@click.option("--trim", type=click.IntRange(0), default=1, show_default=True,
+              help="Butler: results dropped at each end for the datum.")
+@click.option("--datum-rounding", type=click.Choice(["half-away", "half-even"]),
+              default="half-away", show_default=True, help="Butler: datum to 10, halves "
+              "away from zero or to even.")
+@click.option("--vp-scale", default="wbf", show_default=True, metavar="wbf|FILE",
+              help="Teams: the WBF 20-point scale or a VP table (imps_from, imps_to, "
+              "vp_winner, vp_loser).")
+@click.option("--chicago", is_flag=True, help="Russian: vulnerability by Chicago deal "
+              "(1-4) rather than by board number.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
@@ -86,6 +100,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/club_session.xlsx -o results.xlsx
       traveller score warsaw.csv --phantom-award 60
       traveller score day1.xlsx --session day2.xlsx --combine total
+      traveller score sample_data/club_session.csv --method butler
+      traveller score sample_data/chicago_russian.csv --method russian --chicago
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
     from traveller.pipeline import process
@@ -113,9 +129,10 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     t = result.travellers
+    who = "teams" if result.settings.get("method") == "teams" else "pairs"
     click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
-               f"{len(result.ranking)} pairs ranked ({result.settings['movement']}); "
-               f"wrote {output}")
+               f"{len(result.ranking)} {who} ranked ({result.settings['movement']}, "
+               f"{result.settings.get('method', 'mp')}); wrote {output}")
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
@@ -131,7 +148,11 @@ def _options(given: dict[str, object]) -> Options:
                    phantom_award=given["phantom_award"],  # type: ignore[arg-type]
                    phantoms=tuple(given["phantoms"]),  # type: ignore[arg-type]
                    sections=str(given["sections"]), one_ranking=bool(given["one_ranking"]),
-                   arrow_boards=board_list(str(given["arrow_boards"])))
+                   arrow_boards=board_list(str(given["arrow_boards"])),
+                   method=str(given["method"]), divisor=str(given["divisor"]),
+                   trim=int(given["trim"]),  # type: ignore[call-overload]
+                   datum_rounding=str(given["datum_rounding"]),
+                   vp_scale=str(given["vp_scale"]), chicago=bool(given["chicago"]))
 
 
 def board_list(text: str) -> tuple[int, ...]:

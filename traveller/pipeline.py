@@ -10,6 +10,7 @@ import pandas as pd
 from traveller import cards, rulings
 from traveller.adjusted import session_awards
 from traveller.load import Loaded, read, read_names
+from traveller.methods import MethodOptions, apply_method
 from traveller.normalise import normalise
 from traveller.problems import combine
 from traveller.rank import matchpoints, rank_pairs
@@ -19,6 +20,9 @@ from traveller.score import score_frame, score_problems
 #: The ruling of a row as written and as applied (awards in % of the top).
 RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",
                  "ew_award": "Float64"}
+
+#: Matchpoint columns, left out of the travellers of the other methods.
+_MP_COLUMNS = ["ns_mp", "ew_mp", "ns_pct", "ew_pct"]
 
 #: Helper columns of the stages that the published travellers do not show.
 _INTERNAL = ["level", "strain", "doubled", "recorded_score", "computed_score"]
@@ -34,6 +38,7 @@ class Result:
     settings: dict[str, object] = field(default_factory=dict)
     source: str = ""
     session_rankings: pd.DataFrame | None = None  # a multi-session event's own rankings
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # a method's own tables
 
     @property
     def ok(self) -> bool:
@@ -75,6 +80,13 @@ class Options:
         one_ranking: rank both lines of a Mitchell together (one winner).
         arrow_boards: boards on which every table switched the arrow (besides an
             Arrow column in the sheet).
+        method: "mp" (matchpoints, default), "ximp", "butler", "total", "russian"
+            or "teams" (see :mod:`traveller.methods`).
+        divisor: cross-IMPs divided by "n-1" (default), "n" or "none".
+        trim: Butler: results dropped at each end for the datum (default 1).
+        datum_rounding: Butler datum to 10, "half-away" (default) or "half-even".
+        vp_scale: teams: "wbf" (continuous 20-point scale) or a VP table file.
+        chicago: russian: vulnerability by Chicago deal (1-4), not by board.
     """
 
     session_pct: bool = False
@@ -83,8 +95,23 @@ class Options:
     sections: str = "apart"
     one_ranking: bool = False
     arrow_boards: tuple[int, ...] = ()
+    method: str = "mp"
+    divisor: str = "n-1"
+    trim: int = 1
+    datum_rounding: str = "half-away"
+    vp_scale: str = "wbf"
+    chicago: bool = False
 
     def __post_init__(self) -> None:
+        from traveller.methods import DIVISORS, METHODS, ROUNDINGS
+
+        for name, value, allowed in (("method", self.method, METHODS),
+                                     ("divisor", self.divisor, DIVISORS),
+                                     ("datum rounding", self.datum_rounding, ROUNDINGS)):
+            if value not in allowed:
+                raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
+        if self.trim < 0:
+            raise ValueError(f"trim {self.trim} must be 0 or more")
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")
@@ -137,6 +164,18 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantoms)
     scored = score_frame(frame)
     problems = combine([norm.problems, phantom_problems, score_problems(scored)])
+    settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
+                "boards": int(scored["board"].nunique()) if len(scored) else 0,
+                **asdict(opts)}
+    if opts.method != "mp":
+        done = apply_method(scored, opts.method, norm.movement, loaded.names,
+                            MethodOptions(divisor=opts.divisor, trim=opts.trim,
+                                          rounding=opts.datum_rounding,
+                                          vp_scale=opts.vp_scale, chicago=opts.chicago))
+        travellers = tidy_travellers(done.travellers).drop(columns=_MP_COLUMNS)
+        return Result(travellers=travellers, ranking=done.ranking,
+                      problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
+                      settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
                          phantom_award=opts.phantom_award)
@@ -145,9 +184,6 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                              by_section=by_section, phantom_award=opts.phantom_award)
     ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
-    settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
-                "boards": int(ranked["board"].nunique()) if len(ranked) else 0,
-                **asdict(opts)}
     return Result(travellers=tidy_travellers(ranked), ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 

@@ -33,6 +33,9 @@ FORMATS = {
     "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
     "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
     "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
+    "ns_imp": DECIMAL, "ew_imp": DECIMAL, "imps": DECIMAL, "average": DECIMAL,
+    "datum": SIGNED, "points": SIGNED, "target": SIGNED, "vp": DECIMAL,
+    "home_vp": DECIMAL, "away_vp": DECIMAL, "quotient": DECIMAL,
 }
 
 #: Readable headers for canonical columns.
@@ -45,6 +48,15 @@ HEADERS = {
     "column": "Column", "value": "Value", "code": "Code", "message": "Message",
     "results": "Results", "top": "Top", "ns_mp_scaled": "N-S MP (Neuberg)",
     "ew_mp_scaled": "E-W MP (Neuberg)", "common_top": "Common top", "notation": "Notation",
+    "ns_imp": "N-S IMPs", "ew_imp": "E-W IMPs", "datum": "Datum", "imps": "IMPs",
+    "average": "Average", "points": "Points", "target": "Target", "vp": "VP", "team": "Team",
+    "matches": "Matches", "imps_for": "IMPs won", "imps_against": "IMPs lost",
+    "quotient": "IMP quotient", "match": "Match", "home_team": "Home team",
+    "away_team": "Away team", "played": "Played", "missing": "Missing",
+    "home_imps": "Home IMPs", "away_imps": "Away IMPs", "margin": "Margin",
+    "home_vp": "Home VP", "away_vp": "Away VP", "status": "Status",
+    "home_ns_score": "Home N-S score", "away_ns_score": "Away N-S score",
+    "home_diff": "Home difference", "home_imp": "Home IMPs", "away_imp": "Away IMPs",
     "mp_factored": "MP (factored)", "ruling": "Ruling", "ruling_kind": "Ruling kind",
     "ns_award": "N-S award %", "ew_award": "E-W award %", "ruling_applied": "Ruling applied",
     "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
@@ -86,6 +98,8 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
+    if result.settings.get("method", "mp") != "mp":
+        return list(result.tables.items())
     sheets = [("Score cards", result.score_cards), ("Frequencies", result.frequencies),
               ("Summary", result.summary)]
     sessions = getattr(result, "session_rankings", None)
@@ -96,10 +110,9 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
 
 def _ranking_frame(result: Result) -> pd.DataFrame:
     ranking = result.ranking
-    if ranking.get("line", pd.Series(dtype=str)).eq("").all():
-        ranking = ranking.drop(columns="line")
-    if ranking["section"].eq("").all():
-        ranking = ranking.drop(columns="section")
+    for column in ("line", "section"):  # blank for a Howell / a single section
+        if column in ranking and ranking[column].eq("").all():
+            ranking = ranking.drop(columns=column)
     if "mp_factored" in ranking and np.allclose(ranking["mp_factored"].astype(float),
                                                 ranking["mp"].astype(float)):
         ranking = ranking.drop(columns="mp_factored")  # every pair played every board
@@ -109,10 +122,30 @@ def _ranking_frame(result: Result) -> pd.DataFrame:
 def _title(result: Result) -> list[str]:
     s = result.settings
     title = f"Results: {Path(result.source).name}" if result.source else "Results"
-    detail = (f"Matchpoints, scale {s.get('scale', '2/1/0')}; {s.get('movement', '')} "
-              f"movement; {s.get('boards', 0)} boards; Neuberg to the common top where a "
-              f"board has fewer results; {len(result.problems)} problem(s) listed")
+    method = str(s.get("method", "mp"))
+    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
+    detail = (f"{_method_line(method, s)}; {movement}{s.get('boards', 0)} boards; "
+              f"{len(result.problems)} problem(s) listed")
     return [title, detail]
+
+
+def _method_line(method: str, s: dict[str, object]) -> str:
+    """The method and its options, in words, for the top of the Ranking sheet."""
+    if method == "ximp":
+        return f"Cross-IMPs, divided by {s.get('divisor')}; ranked by IMPs per board"
+    if method == "butler":
+        return (f"Butler IMPs against a datum: mean without the {s.get('trim')} highest and "
+                f"lowest, rounded to 10 ({s.get('datum_rounding')}); ranked by IMPs per board")
+    if method == "total":
+        return "Total points; ranked by points per board"
+    if method == "russian":
+        vul = "Chicago deal" if s.get("chicago") else "board number"
+        return f"Russian scoring: IMPs against the HCP target, vulnerability by {vul}"
+    if method == "teams":
+        return (f"Teams: IMPs per board, victory points on the {s.get('vp_scale')} scale; "
+                "standings by VP, ties by IMP quotient")
+    return (f"Matchpoints, scale {s.get('scale', '2/1/0')}; Neuberg to the common top where "
+            "a board has fewer results")
 
 
 def _styles(book: Any) -> dict[str, Any]:
