@@ -24,7 +24,7 @@ import pandas as pd
 from traveller import matchpoints, normalise, read, score_frame
 from traveller.rank import board_matchpoints
 from traveller.schema import STRAINS
-from traveller.score import SCORE_TABLE, VULNERABILITY, declarer_score
+from traveller.score import SCORE_TABLE, VULNERABILITY, declarer_score, flat_index
 
 RESULTS_PER_BOARD = 12
 
@@ -78,7 +78,7 @@ def floor(board: np.ndarray, level: np.ndarray, strain: np.ndarray, dbl: np.ndar
     vul_ew = np.array([v[1] for v in VULNERABILITY])
     idx = (board - 1) % 16
     vul = np.where(ns_side, vul_ns[idx], vul_ew[idx]).astype(np.intp)
-    score = SCORE_TABLE[level, strain, dbl, vul, tricks]
+    score = SCORE_TABLE.ravel()[flat_index(level, strain, dbl, vul, tricks)]
     score = np.where(ns_side, score, -score)
     return board_matchpoints(board, score)[0]
 

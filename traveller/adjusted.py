@@ -113,9 +113,12 @@ def _per_group(ids: np.ndarray, values: np.ndarray, how: str = "sum") -> np.ndar
 
 def needed(frame: pd.DataFrame) -> bool:
     """True when a frame has anything but plain results: rulings, fouled groups, phantoms."""
-    kind = rulings.kinds(frame)
+    # the same test as rulings.kinds(frame) != "result", without a string per row:
+    # a ruling is written, or a row has no score (not played)
+    ruled = "ruling_kind" in frame and bool(frame["ruling_kind"].notna().any())
+    unscored = "ns_score" in frame and bool(frame["ns_score"].isna().any())
     fouled = "fouled" in frame and bool((frame["fouled"].astype("string").fillna("") != "").any())
-    return bool((kind != "result").any()) or fouled
+    return ruled or unscored or fouled
 
 
 def score_boards(frame: pd.DataFrame, win: float, by_section: bool,

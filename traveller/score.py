@@ -141,8 +141,21 @@ def ns_scores(
     """
     vul_index = (board - 1) % 16
     vul = np.where(declarer_is_ns, _NS_VUL[vul_index], _EW_VUL[vul_index])
-    score = SCORE_TABLE[level, strain, doubled, vul.astype(np.intp), tricks]
-    return np.where(declarer_is_ns, score, -score)
+    return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2
+                        + declarer_is_ns]
+
+
+def flat_index(level: np.ndarray, strain: np.ndarray, doubled: np.ndarray, vul: np.ndarray,
+               tricks: np.ndarray) -> np.ndarray:
+    """Position in the raveled :data:`SCORE_TABLE` (one 1-D take beats a 5-D fancy index)."""
+    _, n_strain, n_dbl, n_vul, n_tricks = SCORE_TABLE.shape
+    index = np.asarray(level, dtype=np.intp) * n_strain + strain
+    index = (index * n_dbl + doubled) * n_vul + vul
+    return index * n_tricks + tricks
+
+
+#: Declarer's score raveled, each followed by its N-S sign: [EW view, NS view] per entry.
+_FLAT_SIGNED = np.stack([-SCORE_TABLE.ravel(), SCORE_TABLE.ravel()], axis=1).ravel()
 
 
 def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
