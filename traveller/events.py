@@ -158,13 +158,17 @@ def process_event(paths: Sequence[str | Path], *, method: str = "average", key: 
 
     if not paths:
         raise ValueError("an event needs at least one session file")
+    options = session_options.get("options")
+    if options is not None and getattr(options, "method", "mp") != "mp":
+        raise ValueError("an event of several sessions is ranked by matchpoints; "
+                         f"--method {options.method} scores one session at a time")
     results = [process(path, **session_options) for path in paths]
     ranking = combine_sessions(results, method=method, key=key, carry_over=carry_over)
     travellers = pd.concat([r.travellers.assign(session=n) for n, r in
                             enumerate(results, start=1)], ignore_index=True)
     problems = pd.concat([r.problems for r in results if not r.problems.empty]
                          or [results[0].problems], ignore_index=True)
-    settings = {**results[0].settings, "sessions": len(results), "method": method, "key": key,
+    settings = {**results[0].settings, "sessions": len(results), "combine": method, "key": key,
                 "boards": int(travellers[["session", "board"]].drop_duplicates().shape[0])}
     return Result(travellers=travellers, ranking=ranking, problems=problems, settings=settings,
                   source=", ".join(str(p) for p in paths),
