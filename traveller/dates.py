@@ -65,13 +65,16 @@ def recover_dates(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame
     for column, rule in RULES.items():
         if column not in frame:
             continue
-        if frame[column].dtype != object:  # text read from CSV holds no dates
+        column_cells = frame[column]
+        kinds = (column_cells.cat.categories
+                 if isinstance(column_cells.dtype, pd.CategoricalDtype) else column_cells)
+        if kinds.dtype != object:  # text read from CSV holds no dates
             continue
-        is_date = per_unique(frame[column], lambda u: u.map(lambda v: isinstance(v, dt.date)))
+        is_date = per_unique(column_cells, lambda u: u.map(lambda v: isinstance(v, dt.date)))
         is_date = is_date.fillna(False).astype(bool)
         if not is_date.any():
             continue
-        cells = frame.loc[is_date, column]
+        cells = column_cells[is_date].astype(object)
         fixed = cells.map(lambda v, rule=rule: _recover(v, rule))
         shown = cells.map(lambda v: f"{v:%Y-%m-%d}")
         name = header.get(column, column)
@@ -80,5 +83,6 @@ def recover_dates(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame
                              "read as " + fixed[ok].astype(str), blocking=False))
         problems.append(flag(src.loc[ok.index[~ok]], "excel-date", name, shown[~ok]))
         out = out.copy() if out is frame else out
+        out[column] = out[column].astype(object)
         out.loc[is_date, column] = fixed.where(ok, None).astype(object)
     return out, problems

@@ -58,7 +58,7 @@ def normalise(
     """
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
-    raw = tables.tables if isinstance(tables, Loaded) else tables
+    raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
     parts = [_table(t, n) for t, n in _merged(raw, _notations(raw, notation))]
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
@@ -79,6 +79,11 @@ def _col(frame: pd.DataFrame, name: str) -> pd.Series:
     if name in frame:
         return frame[name]
     return pd.Series(pd.NA, index=frame.index, dtype="object")
+
+
+def _first(cells: pd.Series, other: pd.Series) -> pd.Series:
+    """Each row's cell from ``cells``, else from ``other`` (as read, for messages)."""
+    return cells.astype(object).fillna(other.astype(object))
 
 
 def _text(values: pd.Series) -> pd.Series:
@@ -137,6 +142,17 @@ def _notations(raw: list[RawTable], forced: str | None) -> list[str | list[str]]
             if name and isinstance(found[i], list):
                 found[i] = name
     return found
+
+
+def _categorised(table: RawTable) -> RawTable:
+    """The table with its recognised columns as categoricals of the cells as read.
+
+    Every later step works per distinct value; hashing a million cells once
+    here, instead of once per step, is most of the cost of normalising.
+    """
+    fields = [c for c in table.frame.columns if c in HEADER_ALIASES]
+    frame = table.frame.astype({c: "category" for c in fields})
+    return replace(table, frame=frame)
 
 
 #: Columns that carry a merged table's per-row sheet name and title board.
@@ -298,12 +314,12 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
         (bad_seat & played.fillna(False), "unknown-declarer", header.get("declarer", "declarer"),
          _col(frame, "declarer"), ~soft),
         ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name,
-         _col(frame, "tricks").fillna(_col(frame, "result")), ~soft),
+         _first(_col(frame, "tricks"), _col(frame, "result")), ~soft),
         (played.fillna(False) & tricks.isna() & ~bad_tr & ~bad_res, "missing-tricks", t_name,
          None, ~soft),
         (out_of_range, "tricks-out-of-range", t_name, tricks, ~soft),
         ((bad_score | bad_ew) & ~adjusted, "bad-score", header.get("score", "score"),
-         _col(frame, "score").fillna(_col(frame, "score_ew")), level.isna()),
+         _first(_col(frame, "score"), _col(frame, "score_ew")), level.isna()),
         (~has_text & score.isna() & ~bad_score & ~bad_ew & ~adjusted, "missing-result", c_name,
          None, True),
     ]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+import numpy as np
 import pandas as pd
 
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
@@ -31,7 +32,10 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     however many rows it has, so string work costs per distinct value.
     Missing cells give missing results.
     """
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    if isinstance(values.dtype, pd.CategoricalDtype):  # already coded: no hashing at all
+        codes, uniques = values.cat.codes.to_numpy(), values.cat.categories
+    else:
+        codes, uniques = pd.factorize(values, use_na_sentinel=True)
     mapped = fn(pd.Series(uniques, dtype=object))
     spread = mapped.reindex(codes)
     spread.index = values.index
@@ -44,8 +48,21 @@ def _clean_unique(values: pd.Series) -> pd.Series:
 
 
 def clean(values: pd.Series) -> pd.Series:
-    """Upper-case text with suit-font damage repaired and all white space removed."""
-    return per_unique(values, _clean_unique).astype("string")
+    """Upper-case text with suit-font damage repaired and all white space removed.
+
+    Returned as a categorical of the cleaned texts, so that the parsers after it
+    work per distinct text without hashing every row again.
+    """
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        codes, uniques = values.cat.codes.to_numpy(), values.cat.categories
+    else:
+        codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    cleaned = _clean_unique(pd.Series(uniques, dtype=object))
+    inner, texts = pd.factorize(cleaned, use_na_sentinel=True)
+    remapped = np.where(codes >= 0, np.append(inner, -1)[codes], -1)
+    categories = pd.Index(texts, dtype="string") if len(texts) else pd.Index([], dtype="string")
+    return pd.Series(pd.Categorical.from_codes(remapped, categories=categories),
+                     index=values.index)
 
 
 def _alternatives(tokens: object) -> str:
