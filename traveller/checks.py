@@ -95,7 +95,7 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
         problems.append(_wrong_line(frame))
     problems.append(_duplicates(frame, movement))
     found = combine(problems)
-    listed = found["_position"].dropna() if "_position" in found else []
+    listed = found["_position"].dropna() if "_position" in found else pd.Series([])
     kept = frame.loc[~frame.index.isin(listed)].reset_index(drop=True)
     return kept, found.drop(columns="_position", errors="ignore"), movement
 

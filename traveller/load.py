@@ -381,7 +381,8 @@ def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
         grid = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
     else:
         text = decode(path.read_bytes(), encoding, str(path))
-        grid = list(csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text[:65536])))
+        rows = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text[:65536]))
+        grid = [list(row) for row in rows]
     return names_from_grid(grid, str(path))
 
 

@@ -133,8 +133,7 @@ def _teams(frame: pd.DataFrame, names: pd.DataFrame | None, options: MethodOptio
         raise ValueError("--method teams needs a Room column (Open/Closed) or team columns "
                          "(NS team, EW team) on every row")
     boards = team_boards(frame)
-    scale = options.vp_scale if str(options.vp_scale) == "wbf" else read_vp_scale(
-        options.vp_scale)
+    scale = "wbf" if str(options.vp_scale) == "wbf" else read_vp_scale(options.vp_scale)
     matches = match_totals(boards, scale=scale)
     table = standings(matches)
     if names is not None and not names.empty:

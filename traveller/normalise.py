@@ -325,7 +325,7 @@ def _parse_play(out, frame, notation, header, src, contract_text, declarer_text,
     ]
     for mask, code, column, values, blocking in checks_:
         mask = mask.fillna(False).astype(bool)
-        block = blocking if isinstance(blocking, bool) else blocking[mask]
+        block = blocking if isinstance(blocking, bool) else blocking[mask]  # type: ignore[index]
         problems.append(flag(src[mask], code, column,
                              None if values is None else values[mask], blocking=block))
     contract_ok = level.notna() & (~played | (seat.notna() & tricks.notna() & ~out_of_range))
@@ -358,10 +358,10 @@ def _display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Seri
            + (codes(strain, STRAINS).astype(np.int64) + 1) * 10
            + doubled.to_numpy(dtype=np.int64, na_value=0))
     index, uniques = pd.factorize(key)
-    labels: list[object] = []
+    labels: list[str | None] = []
     for k in uniques.tolist():
         lvl, s, dbl = k // 100 - 1, (k // 10) % 10 - 1, k % 10
-        labels.append(pd.NA if lvl < 0 else "PASS" if lvl == 0 else
+        labels.append(None if lvl < 0 else "PASS" if lvl == 0 else
                       f"{lvl}{STRAINS[s]}{'X' * dbl}")
     return pd.Series(pd.array(labels, dtype="string").take(index), index=level.index)
 

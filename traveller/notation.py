@@ -10,7 +10,7 @@ a sheet that reads equally well two different ways is refused, never guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -65,8 +65,8 @@ def clean(values: pd.Series) -> pd.Series:
                      index=values.index)
 
 
-def _alternatives(tokens: object) -> str:
-    return "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))  # type: ignore[arg-type]
+def _alternatives(tokens: Iterable[str]) -> str:
+    return "|".join(re.escape(t) for t in sorted(tokens, key=len, reverse=True))
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
         if column not in out:
             out[column] = pd.Series(pd.NA, index=out.index, dtype=dtype)
         else:
-            out[column] = out[column].astype(dtype)
+            out[column] = out[column].astype(dtype)  # type: ignore[call-overload]
     rest = [c for c in out.columns if c not in dtypes]
     return out[list(dtypes) + rest]
 

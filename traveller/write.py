@@ -189,7 +189,7 @@ def _sheet(book: Any, styles: dict[str, Any], name: str, frame: pd.DataFrame,
     last_col = max(len(frame.columns) - 1, 0)
     sheet.freeze_panes(top + 1, 0)
     sheet.autofilter(top, 0, last_row, last_col)
-    if band in frame.columns and len(frame):
+    if band is not None and band in frame.columns and len(frame):
         letter = xlsxwriter.utility.xl_col_to_name(list(frame.columns).index(band))
         sheet.conditional_format(top + 1, 0, last_row, last_col, {
             "type": "formula", "criteria": f"=ISODD(${letter}{top + 2})", "format": styles["band"]})
