@@ -83,3 +83,38 @@ def test_scoring_option_fields_are_keys(tmp_path: Path) -> None:
     bad = tree(tmp_path / "b", {"traveller.toml": 'sections = "everywhere"\n'})
     with pytest.raises(SettingsError, match="sections"):
         bad.for_folder(tmp_path / "b")
+
+
+def test_process_defaults_match_the_signature() -> None:
+    """options.PROCESS_DEFAULTS stands in for process()'s signature so that a batch
+    re-run hashes its settings without importing pandas; it must not drift."""
+    import inspect
+
+    from traveller.options import PROCESS_DEFAULTS
+    from traveller.pipeline import process
+
+    params = inspect.signature(process).parameters.values()
+    found = {p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    assert found == PROCESS_DEFAULTS
+
+
+def test_a_rerun_with_nothing_new_does_not_load_pandas(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    inbox = tmp_path / "in"
+    inbox.mkdir()
+    shutil.copy(Path(__file__).parents[1] / "sample_data" / "club_session.csv", inbox)
+    (inbox / "traveller.toml").write_text('scale = "2/1/0"\nmethod = "mp"\nsections = "apart"\n',
+                                          encoding="utf-8")
+    out = tmp_path / "out"
+    code = ("import sys; from traveller.cli import main\n"
+            "try:\n    main(['batch', sys.argv[1], '-o', sys.argv[2], '-q'])\n"
+            "except SystemExit as e:\n    print('exit', e.code, 'pandas' in sys.modules)")
+    first = subprocess.run([sys.executable, "-c", code, str(inbox), str(out)],
+                           capture_output=True, text=True, check=True)
+    assert first.stdout.splitlines()[-1].split() == ["exit", "0", "True"]
+    again = subprocess.run([sys.executable, "-c", code, str(inbox), str(out)],
+                           capture_output=True, text=True, check=True)
+    assert again.stdout.splitlines()[-1].split() == ["exit", "0", "False"]

@@ -16,17 +16,15 @@ from pathlib import Path
 
 import pandas as pd
 
+from traveller.cli_choices import METHODS
 from traveller.imps import butler, cross_imps, imp_totals
 from traveller.load import header_key
+from traveller.options import DIVISORS
 from traveller.rank import attach_names, places
 from traveller.russian import russian_imps
 from traveller.teams import match_totals, standings, team_boards
 from traveller.total import total_points
 from traveller.vp import read_vp_scale
-
-METHODS = ("mp", "ximp", "butler", "total", "russian", "teams")
-DIVISORS = ("n-1", "n", "none")
-ROUNDINGS = ("half-away", "half-even")
 
 #: Input columns a method needs, by their header key (case and punctuation ignored).
 METHOD_COLUMNS = {

@@ -12,6 +12,7 @@ from traveller.adjusted import session_awards
 from traveller.load import Loaded, read, read_names
 from traveller.methods import MethodOptions, apply_method
 from traveller.normalise import normalise
+from traveller.options import Options
 from traveller.problems import combine
 from traveller.rank import matchpoints, rank_pairs
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
@@ -62,64 +63,7 @@ class Result:
         return cards.summary(self.travellers, self.ranking, self.problems, self.settings)
 
 
-@dataclass(frozen=True)
-class Options:
-    """How rulings and the tournament structure are scored (docs/rulings.md).
 
-    Attributes:
-        session_pct: average-plus is the better of 60 % and the pair's session
-            percentage, average-minus the worse of 40 % and it (EBU/WBF Law 12C2
-            option). Off by default: plain 60/40, the Laws' minimum.
-        phantom_award: % of the top given to a pair against the phantom (TD/Bye
-            lines; e.g. 60). None (default): the board counts as not played and
-            the pair's total is factored, as for any sit-out.
-        phantoms: pair numbers of the phantom ("18", or "EW18" for one line);
-            found by themselves when every row of a pair is a TD/Bye line.
-        sections: "apart" (default): each section matchpointed and ranked on its
-            own; "field": across the whole field.
-        one_ranking: rank both lines of a Mitchell together (one winner).
-        arrow_boards: boards on which every table switched the arrow (besides an
-            Arrow column in the sheet).
-        method: "mp" (matchpoints, default), "ximp", "butler", "total", "russian"
-            or "teams" (see :mod:`traveller.methods`).
-        divisor: cross-IMPs divided by "n-1" (default), "n" or "none".
-        trim: Butler: results dropped at each end for the datum (default 1).
-        datum_rounding: Butler datum to 10, "half-away" (default) or "half-even".
-        vp_scale: teams: "wbf" (continuous 20-point scale) or a VP table file.
-        chicago: russian: vulnerability by Chicago deal (1-4), not by board.
-    """
-
-    session_pct: bool = False
-    phantom_award: float | None = None
-    phantoms: tuple[str, ...] = ()
-    sections: str = "apart"
-    one_ranking: bool = False
-    arrow_boards: tuple[int, ...] = ()
-    method: str = "mp"
-    divisor: str = "n-1"
-    trim: int = 1
-    datum_rounding: str = "half-away"
-    vp_scale: str = "wbf"
-    chicago: bool = False
-
-    def __post_init__(self) -> None:
-        from traveller.methods import DIVISORS, METHODS, ROUNDINGS
-
-        for name, value, allowed in (("method", self.method, METHODS),
-                                     ("divisor", self.divisor, DIVISORS),
-                                     ("datum rounding", self.datum_rounding, ROUNDINGS)):
-            if value not in allowed:
-                raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
-        if self.trim < 0:
-            raise ValueError(f"trim {self.trim} must be 0 or more")
-        if self.sections not in SECTIONS:
-            raise ValueError(f"unknown sections {self.sections!r}; choose from "
-                             f"{', '.join(SECTIONS)}")
-        if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
-            raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
-
-
-SECTIONS = ("apart", "field")
 
 
 def process(

@@ -13,7 +13,6 @@ import codecs
 import dataclasses
 import difflib
 import functools
-import inspect
 import tomllib
 import typing
 from pathlib import Path
@@ -38,10 +37,9 @@ class SettingsError(TravellerError):
 @functools.cache
 def pipeline_defaults() -> dict[str, Any]:
     """The keyword options of :func:`traveller.pipeline.process` and their defaults."""
-    from traveller.pipeline import process
+    from traveller.options import PROCESS_DEFAULTS
 
-    params = inspect.signature(process).parameters.values()
-    return {p.name: p.default for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    return dict(PROCESS_DEFAULTS)
 
 
 @functools.cache
@@ -51,9 +49,9 @@ def option_fields() -> dict[str, Any]:
     Each field (``phantom_award``, ``sections``, ...) is a key of its own;
     ``{}`` when the pipeline has no such dataclass.
     """
-    from traveller import pipeline
+    from traveller import options
 
-    cls = getattr(pipeline, "Options", None)
+    cls = getattr(options, "Options", None)
     if OPTIONS_KEYWORD not in pipeline_defaults() or not dataclasses.is_dataclass(cls):
         return {}
     return {f.name: None if f.default is dataclasses.MISSING else f.default
@@ -72,10 +70,10 @@ def known_keys() -> tuple[str, ...]:
 
 def make_options(values: dict[str, Any]) -> Any:
     """The pipeline's options object from the option keys set (None when none is)."""
-    from traveller import pipeline
+    from traveller import options
 
     given = {k: v for k, v in values.items() if k in option_fields()}
-    return pipeline.Options(**given) if given else None
+    return options.Options(**given) if given else None
 
 
 def _option_value(key: str, value: Any, where: str) -> Any:
@@ -83,10 +81,10 @@ def _option_value(key: str, value: Any, where: str) -> Any:
     default = option_fields()[key]
     if not isinstance(default, tuple):
         return value
-    from traveller import pipeline
+    from traveller import options
 
     items = value if isinstance(value, list) else [value]
-    hint = typing.get_type_hints(pipeline.Options).get(key)
+    hint = typing.get_type_hints(options.Options).get(key)
     kind = (typing.get_args(hint) or (object,))[0]
     if kind is str:
         return tuple(str(v) for v in items)
@@ -111,11 +109,13 @@ def _text(key: str, value: Any, where: str) -> str:
 
 def _choices(key: str) -> list[str] | None:
     """The allowed values of a key with a fixed set, else None."""
-    from traveller.rank import SCALES
-    from traveller.schema import NOTATIONS
+    from traveller.cli_choices import METHODS, NOTATIONS, SCALES
+    from traveller.options import DIVISORS, ROUNDINGS, SECTIONS
 
     return {"scale": list(SCALES), "movement": list(MOVEMENTS),
-            "notation": ["auto", *NOTATIONS], "changes": list(CHANGES_FORMATS)}.get(key)
+            "notation": ["auto", *NOTATIONS], "changes": list(CHANGES_FORMATS),
+            "method": list(METHODS), "divisor": list(DIVISORS),
+            "datum_rounding": list(ROUNDINGS), "sections": list(SECTIONS)}.get(key)
 
 
 def _path_or_text(key: str, value: Any, where: str, base: Path) -> Any:
