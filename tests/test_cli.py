@@ -48,6 +48,10 @@ def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     assert travellers.cell(2, pct_col).number_format == "0.00"
     assert travellers.freeze_panes == "A2"
     assert {"Round", "Table", "Contract (as written)"} <= set(head)  # input columns kept
+    assert "Ruling" not in head  # columns empty throughout are left out
+    # the print area holds the traveller itself, up to the E-W percentage
+    last = openpyxl.utils.get_column_letter(head.index("E-W %") + 1)
+    assert travellers.print_area == f"'Travellers'!$A$1:${last}${travellers.max_row}"
     boards = [travellers.cell(r, head.index("Board") + 1).value
               for r in range(2, travellers.max_row + 1)]
     assert boards == sorted(boards) and len(boards) == 192

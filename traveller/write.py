@@ -83,7 +83,8 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         book = xlsxwriter.Workbook(tmp, {"nan_inf_to_errors": True})
         styles = _styles(book)
         _sheet(book, styles, "Ranking", _ranking_frame(result), _title(result))
-        _sheet(book, styles, "Travellers", result.travellers, band="board")
+        travellers, printed = _travellers_frame(result)
+        _sheet(book, styles, "Travellers", travellers, band="board", printed=printed)
         _sheet(book, styles, "Problems", result.problems)
         for name, frame in extra_sheets(result) if more_sheets else []:
             _sheet(book, styles, name, frame, band="board" if "board" in frame else None)
@@ -155,6 +156,7 @@ def _styles(book: Any) -> dict[str, Any]:
                                         "valign": "top", "bg_color": "#DDEBF7"})
     styles["title"] = book.add_format({"bold": True, "font_size": 14})
     styles["band"] = book.add_format({"bg_color": "#F2F2F2"})
+    styles["center"] = book.add_format({"align": "center"})
     return styles
 
 
@@ -166,13 +168,41 @@ def _cells(column: pd.Series) -> list[Any]:
     return [v.item() if isinstance(v, np.generic) else v for v in values]
 
 
+def _shown(value: Any) -> str:
+    """A cell as the sheet shows it (floats to 2 decimals), for the column width."""
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
 def _width(header: str, values: list[Any]) -> float:
-    longest = max((len(str(v)) for v in values[:2000] if v is not None), default=0)
-    return min(max(len(header), longest) + 2, 60)
+    longest = max((len(_shown(v)) for v in values[:2000] if v is not None), default=0)
+    return min(max(len(header), longest) + 2, 40)
+
+
+#: Short codes and small numbers, centred so neighbouring columns do not run together.
+CENTERED = frozenset({"board", "ns_pair", "ew_pair", "declarer", "tricks", "pair", "line",
+                      "boards", "place", "results", "top", "row"})
+
+#: Travellers columns printed (the rest stay on screen, beyond the print area).
+PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
+           "ns_score", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum",
+           "target", "ruling", "ruling_applied")
+
+
+def _travellers_frame(result: Result) -> tuple[pd.DataFrame, int]:
+    """Travellers without columns that are empty throughout, the printed ones first.
+
+    Returns the frame and how many leading columns form the print area.
+    """
+    frame = result.travellers
+    frame = frame.loc[:, [c for c in frame.columns if frame[c].notna().any()
+                          and not (frame[c].astype("string") == "").all()]]
+    printed = [c for c in PRINTED if c in frame.columns]
+    return frame[printed + [c for c in frame.columns if c not in printed]], len(printed)
 
 
 def _sheet(book: Any, styles: dict[str, Any], name: str, frame: pd.DataFrame,
-           title: list[str] | None = None, band: str | None = None) -> None:
+           title: list[str] | None = None, band: str | None = None,
+           printed: int | None = None) -> None:
     sheet = book.add_worksheet(name)
     top = 0
     for i, line in enumerate(title or []):
@@ -182,7 +212,7 @@ def _sheet(book: Any, styles: dict[str, Any], name: str, frame: pd.DataFrame,
     sheet.write_row(top, 0, headers, styles["header"])
     for j, column in enumerate(frame.columns):
         values = _cells(frame[column])
-        fmt = FORMATS.get(str(column))
+        fmt = "center" if column in CENTERED else FORMATS.get(str(column))
         sheet.set_column(j, j, _width(headers[j], values), styles[fmt] if fmt else None)
         sheet.write_column(top + 1, j, values)
     last_row = top + len(frame)
@@ -194,6 +224,8 @@ def _sheet(book: Any, styles: dict[str, Any], name: str, frame: pd.DataFrame,
         sheet.conditional_format(top + 1, 0, last_row, last_col, {
             "type": "formula", "criteria": f"=ISODD(${letter}{top + 2})", "format": styles["band"]})
     sheet.repeat_rows(top)
+    if printed:
+        sheet.print_area(0, 0, last_row, printed - 1)
     sheet.set_landscape()
     sheet.fit_to_pages(1, 0)
     sheet.set_paper(9)
