@@ -104,11 +104,16 @@ def write_xlsx(rows: list[dict[str, object]], path: Path) -> None:
     sheet.write_row(2, 0, HEADER)
     for i, r in enumerate(rows):
         sheet.write_row(3 + i, 0, as_row(r))
-    names_sheet = book.add_worksheet("Names")
-    names_sheet.write_row(0, 0, ["Pair", "Line", "Player 1", "Player 2"])
-    for i, n in enumerate(names()):
-        names_sheet.write_row(1 + i, 0, list(n))
+    write_names(book, "Names", ["Pair", "Line", "Player 1", "Player 2"])
     book.close()
+
+
+def write_names(book: xlsxwriter.Workbook, sheet_name: str, header: list[str]) -> None:
+    """The pairs' names sheet, under a header in the session's language."""
+    sheet = book.add_worksheet(sheet_name)
+    sheet.write_row(0, 0, header)
+    for i, n in enumerate(names()):
+        sheet.write_row(1 + i, 0, list(n))
 
 
 def write_csv(rows: list[list[object]], path: Path, header: list[str]) -> None:
@@ -179,10 +184,7 @@ def write_polish(rows: list[dict[str, object]]) -> None:
         sheet.write_row(0, 0, PL_HEADER)
         for i, r in enumerate(x for x in rows if x["board"] == board):
             sheet.write_row(1 + i, 0, polish(r))
-    names_sheet = book.add_worksheet("Pary")
-    names_sheet.write_row(0, 0, ["Para", "Linia", "Gracz 1", "Gracz 2"])
-    for i, n in enumerate(names()):
-        names_sheet.write_row(1 + i, 0, list(n))
+    write_names(book, "Pary", ["Para", "Linia", "Gracz 1", "Gracz 2"])
     book.close()
     with (HERE / "club_session_pl.csv").open("w", newline="", encoding="cp1250") as f:
         writer = csv.writer(f, delimiter=";")

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pandas as pd
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 REAL_DATA = REPO.parent / "shared" / "data" / "real"
 SAMPLE_DATA = REPO / "sample_data"
+
+
+def row_at(table: Any, line: int) -> pd.Series:
+    """The one result a RawTable read from line ``line`` of its file."""
+    found = table.frame[table.frame["row"] == line]
+    assert len(found) == 1, f"no single result at line {line}"
+    return found.iloc[0]
 
 
 def real_file(*parts: str) -> Path:

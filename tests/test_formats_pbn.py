@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import real_file
+from conftest import real_file, row_at
 
 from traveller.errors import UnreadableFileError
 from traveller.formats import reader_for
@@ -32,10 +32,6 @@ def one_table(*parts: str):
     return tables[0]
 
 
-def row_at(table, line: int) -> pd.Series:
-    found = table.frame[table.frame["row"] == line]
-    assert len(found) == 1, f"no single result at line {line}"
-    return found.iloc[0]
 
 
 def write(tmp_path: Path, text: str, name: str = "t.pbn", encoding: str = "latin-1") -> Path:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import real_file
+from conftest import real_file, row_at
 
 from traveller.errors import UnreadableFileError
 from traveller.formats import reader_for
@@ -23,10 +23,6 @@ def one_table(name: str):
     return tables[0]
 
 
-def row_at(table, line: int) -> pd.Series:
-    found = table.frame[table.frame["row"] == line]
-    assert len(found) == 1, f"no single result at line {line}"
-    return found.iloc[0]
 
 
 @pytest.mark.parametrize(("name", "results", "boards", "pairs", "per_board"), [
