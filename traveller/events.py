@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
-from traveller.load import header_key
+from traveller.headers import header_key
 from traveller.rank import places
 
 if TYPE_CHECKING:

@@ -7,10 +7,6 @@ names, keeps every other column, and records the row number the user sees.
 
 from __future__ import annotations
 
-import csv
-import io
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +15,13 @@ import numpy as np
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
-from traveller.schema import HEADER_ALIASES, NAMES_ALIASES, NAMES_SHEETS
+from traveller.headers import board_in_title, field_for, filled, header_key
+from traveller.names import names_from_grid, read_names
+from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
+from traveller.text import decode, sniff_delimiter, text_grid
+
+__all__ = ["Loaded", "RawTable", "board_in_title", "field_for", "header_key", "read",
+           "read_names", "read_text", "read_workbook", "sniff_delimiter", "tables_from_grid"]
 
 
 @dataclass
@@ -44,59 +46,6 @@ class RawTable:
     original_columns: dict[str, str] = field(default_factory=dict)  # field -> header as written
 
 
-EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
-TEXT_SUFFIXES = {".csv", ".txt", ".tsv", ""}
-HEADER_SCAN_ROWS = 40
-ENCODINGS = ("utf-8-sig", "cp1250", "cp1251")
-
-
-def header_key(text: object) -> str:
-    """Case- and punctuation-insensitive key of a header cell ("N-S" -> "ns")."""
-    folded = unicodedata.normalize("NFKC", str(text)).casefold()
-    return "".join(ch for ch in folded if ch.isalnum())
-
-
-def _alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
-    index: dict[str, str] = {}
-    for name, names in aliases.items():
-        for alias in names:
-            key = header_key(alias)
-            if index.setdefault(key, name) != name:
-                raise AssertionError(f"header alias {alias!r} names both {index[key]} and {name}")
-    return index
-
-
-_FIELDS = _alias_index(HEADER_ALIASES)
-_NAME_FIELDS = _alias_index(NAMES_ALIASES)
-_PAIR_WORDS = ("pair", "para", "par", "пар", "номер")
-_LINE_SUFFIX = {"ns": "ns_pair", "сю": "ns_pair", "ew": "ew_pair", "we": "ew_pair",
-                "зв": "ew_pair", "вз": "ew_pair"}
-_BOARD_TITLE = re.compile(
-    r"(?:board|bd|brd|rozdanie|rozd|сдача|коробка|boards?)\s*(?:no\.?|nr\.?|#|№|:)?\s*:?\s*(\d{1,4})\b",
-    re.IGNORECASE,
-)
-
-
-def field_for(header: object, index: dict[str, str] = _FIELDS) -> str | None:
-    """Canonical field a header names, or None ("Para NS" -> "ns_pair")."""
-    key = header_key(header)
-    if not key:
-        return None
-    if key in index:
-        return index[key]
-    if index is _FIELDS and any(w in key for w in _PAIR_WORDS):
-        for suffix, name in _LINE_SUFFIX.items():
-            if key.endswith(suffix):
-                return name
-    return None
-
-
-def board_in_title(text: object) -> int | None:
-    """Board number stated in a title cell or sheet name ("Коробка: 8" -> 8)."""
-    match = _BOARD_TITLE.search(str(text))
-    return int(match.group(1)) if match else None
-
-
 def _header_fields(cells: list[Any]) -> dict[int, str]:
     """Column index -> field for a candidate header row (first column wins a field)."""
     found: dict[int, str] = {}
@@ -119,7 +68,7 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
     names: list[str] = []
     original: dict[str, str] = {}
     for i, cell in enumerate(header):
-        text = str(cell).strip() if _filled(cell) else ""
+        text = str(cell).strip() if filled(cell) else ""
         name = fields.get(i) or text or f"column {i + 1}"
         base, n = name, 2
         while name in names:
@@ -128,14 +77,6 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
         if i in fields:
             original[fields[i]] = text
     return names, original
-
-
-def _filled(cell: Any) -> bool:
-    if cell is None:
-        return False
-    if isinstance(cell, float) and np.isnan(cell):
-        return False
-    return not (isinstance(cell, str) and not cell.strip())
 
 
 def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
@@ -150,7 +91,7 @@ def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         codes, uniques = pd.factorize(grid[column], use_na_sentinel=True)
         is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
                            + [False])
-        is_filled = np.array([_filled(u) for u in uniques] + [False])
+        is_filled = np.array([filled(u) for u in uniques] + [False])
         words += is_word[codes]
         blank &= ~is_filled[codes]
     return words, blank
@@ -159,7 +100,7 @@ def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
 def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
     """Board number in a title row just above a header, and where that title starts."""
     for r in range(header - 1, max(floor, header - 6) - 1, -1):
-        cells = [c for c in grid.iloc[r].tolist() if _filled(c)]
+        cells = [c for c in grid.iloc[r].tolist() if filled(c)]
         if not cells:
             continue
         if len(cells) > 6 or not all(isinstance(c, str) for c in cells):
@@ -210,55 +151,6 @@ def tables_from_grid(
 
 # --------------------------------------------------------------------------
 # Text files
-
-def decode(data: bytes, encoding: str | None = None, file: str = "") -> str:
-    """Decode a text file: UTF-8 (with or without BOM), else cp1250 or cp1251 by content."""
-    if encoding:
-        try:
-            return data.decode(encoding)
-        except (LookupError, UnicodeDecodeError) as exc:
-            raise UnreadableFileError(
-                f"{file}: cannot decode as {encoding} ({exc}); try another --encoding"
-            ) from exc
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    # Cyrillic text in cp1251 has most letters in 0xC0-0xFF; Polish text in
-    # cp1250 is mostly ASCII with a few accented letters.
-    letters = sum(1 for b in data if b >= 0xC0)
-    ascii_letters = sum(1 for b in data if 0x41 <= b <= 0x7A)
-    return data.decode("cp1251" if letters > ascii_letters else "cp1250", errors="replace")
-
-
-def sniff_delimiter(sample: str) -> str:
-    """The field delimiter of a CSV-like text: comma, semicolon, tab or pipe."""
-    lines = [ln for ln in sample.splitlines()[:HEADER_SCAN_ROWS] if ln.strip()]
-    best, best_score = ",", -1
-    for delim in (",", ";", "\t", "|"):
-        counts = [next(csv.reader([ln], delimiter=delim)).__len__() for ln in lines]
-        multi = [c for c in counts if c > 1]
-        if not multi:
-            continue
-        common = max(set(multi), key=multi.count)
-        score = multi.count(common) * common
-        if score > best_score:
-            best, best_score = delim, score
-    return best
-
-
-def text_grid(text: str, delimiter: str) -> pd.DataFrame:
-    """All cells of a delimited text as strings, one grid row per line."""
-    width = max((len(r) for r in csv.reader(io.StringIO(text[:65536]), delimiter=delimiter)),
-                default=1)
-    try:
-        return pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
-                           dtype=str, keep_default_na=False, skip_blank_lines=False,
-                           engine="c", quoting=csv.QUOTE_MINIMAL)
-    except pd.errors.ParserError:  # ragged rows wider than the first ones
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-        return pd.DataFrame(rows, dtype=object)
-
 
 def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
     """Read a CSV/TSV/semicolon file: header found in its first rows, values kept as text."""
@@ -323,67 +215,6 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
             continue
         tables.extend(tables_from_grid(grid, str(path), sheet))
     return tables, names
-
-
-# --------------------------------------------------------------------------
-# Pair names
-
-def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
-    """Pair names from a names sheet: pair, optional section/line, names or player1/player2."""
-    for r, cells in enumerate(grid[:HEADER_SCAN_ROWS]):
-        fields = {i: f for i, c in enumerate(cells) if (f := field_for(c, _NAME_FIELDS))}
-        if "pair" in fields.values() and {"names", "player1"} & set(fields.values()):
-            frame = pd.DataFrame([list(row) for row in grid[r + 1:]], dtype=object)
-            frame = frame[list(fields)].rename(columns=fields)
-            return _tidy_names(frame)
-    raise UnreadableFileError(
-        f"{where}: no header with a pair column and a names (or player1/player2) column "
-        "found in the names sheet; add a header row such as 'Pair, Line, Names'"
-    )
-
-
-def _tidy_names(frame: pd.DataFrame) -> pd.DataFrame:
-    frame = frame[frame["pair"].map(_filled)].copy()
-    pair = pd.to_numeric(frame["pair"].astype(str).str.strip(), errors="coerce")
-    if "names" not in frame:
-        players = [frame[c].fillna("").astype(str).str.strip()
-                   for c in ("player1", "player2") if c in frame]
-        frame["names"] = players[0] if len(players) == 1 else players[0] + " – " + players[1]
-    line = frame["line"].astype(str) if "line" in frame else pd.Series("", index=frame.index)
-    section = frame["section"] if "section" in frame else pd.Series("", index=frame.index)
-    out = pd.DataFrame({
-        "section": section.fillna("").astype(str).str.strip().str.replace(r"\.0$", "", regex=True),
-        "pair": pair.astype("Int64"),
-        "line": line.map(_line_of),
-        "names": frame["names"].fillna("").astype(str).str.strip(),
-    })
-    return out[out["pair"].notna()].reset_index(drop=True)
-
-
-def _line_of(text: str) -> str:
-    key = header_key(text)
-    if key in {"ns", "nspair", "сю", "n"}:
-        return "NS"
-    if key in {"ew", "we", "зв", "вз", "e"}:
-        return "EW"
-    return ""
-
-
-def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
-    """Read a names file (CSV or workbook): one row per pair."""
-    path = Path(path)
-    if not path.exists():
-        raise UnreadableFileError(f"{path}: names file not found; check the --names path")
-    if path.suffix.lower() in EXCEL_SUFFIXES:
-        from python_calamine import CalamineWorkbook
-
-        book = CalamineWorkbook.from_path(str(path))
-        grid = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    else:
-        text = decode(path.read_bytes(), encoding, str(path))
-        rows = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text[:65536]))
-        grid = [list(row) for row in rows]
-    return names_from_grid(grid, str(path))
 
 
 # --------------------------------------------------------------------------

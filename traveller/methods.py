@@ -17,8 +17,8 @@ from pathlib import Path
 import pandas as pd
 
 from traveller.cli_choices import METHODS
+from traveller.headers import header_key
 from traveller.imps import butler, cross_imps, imp_totals
-from traveller.load import header_key
 from traveller.options import DIVISORS
 from traveller.rank import attach_names, places
 from traveller.russian import russian_imps

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traveller.load import header_key
+from traveller.headers import header_key
 from traveller.notation import clean, is_adjusted
 from traveller.problems import flag
 from traveller.score import SCORE_TABLE
@@ -41,7 +41,7 @@ COMPARED = ("result", "weighted", "split")
 TABLES = (*COMPARED, "average")
 MAX_PARTS = 5
 
-#: Header keys (see :func:`traveller.load.header_key`) of the marker columns.
+#: Header keys (see :func:`traveller.headers.header_key`) of the marker columns.
 RULING_HEADERS = {"ruling", "rulings", "adjusted", "adjustment", "adjustedscore", "award",
                   "td", "director"}
 FOULED_HEADERS = {"fouled", "foul", "fouledgroup", "group", "dealgroup"}

@@ -110,6 +110,9 @@ NAMES_ALIASES: dict[str, list[str]] = {
     "player2": ["player2", "gracz2", "name2", "игрок2"],
 }
 
+#: Workbook file kinds (read with calamine); anything else is read as delimited text.
+EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
+
 NAMES_SHEETS = {"names", "pairs", "players", "pary", "nazwiska", "zawodnicy", "участники", "пары"}
 
 

@@ -1,0 +1,74 @@
+"""Header cells: which canonical field a column is, and titles that name a board.
+
+Matching is on a key with case, spaces and punctuation removed, so "N-S",
+"n/s" and "NS" are one alias (the aliases are in :mod:`traveller.schema`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+import numpy as np
+
+from traveller.schema import HEADER_ALIASES, NAMES_ALIASES
+
+#: How many rows of a sheet are searched for a header (names sheets, delimiters).
+HEADER_SCAN_ROWS = 40
+
+
+def header_key(text: object) -> str:
+    """Case- and punctuation-insensitive key of a header cell ("N-S" -> "ns")."""
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+def _alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for name, names in aliases.items():
+        for alias in names:
+            key = header_key(alias)
+            if index.setdefault(key, name) != name:
+                raise AssertionError(f"header alias {alias!r} names both {index[key]} and {name}")
+    return index
+
+
+FIELDS = _alias_index(HEADER_ALIASES)
+NAME_FIELDS = _alias_index(NAMES_ALIASES)
+_PAIR_WORDS = ("pair", "para", "par", "пар", "номер")
+_LINE_SUFFIX = {"ns": "ns_pair", "сю": "ns_pair", "ew": "ew_pair", "we": "ew_pair",
+                "зв": "ew_pair", "вз": "ew_pair"}
+_BOARD_TITLE = re.compile(
+    r"(?:board|bd|brd|rozdanie|rozd|сдача|коробка|boards?)\s*(?:no\.?|nr\.?|#|№|:)?\s*:?\s*(\d{1,4})\b",
+    re.IGNORECASE,
+)
+
+
+def field_for(header: object, index: dict[str, str] = FIELDS) -> str | None:
+    """Canonical field a header names, or None ("Para NS" -> "ns_pair")."""
+    key = header_key(header)
+    if not key:
+        return None
+    if key in index:
+        return index[key]
+    if index is FIELDS and any(w in key for w in _PAIR_WORDS):
+        for suffix, name in _LINE_SUFFIX.items():
+            if key.endswith(suffix):
+                return name
+    return None
+
+
+def board_in_title(text: object) -> int | None:
+    """Board number stated in a title cell or sheet name ("Коробка: 8" -> 8)."""
+    match = _BOARD_TITLE.search(str(text))
+    return int(match.group(1)) if match else None
+
+
+def filled(cell: Any) -> bool:
+    """True when a cell holds something (not None, NaN or blank text)."""
+    if cell is None:
+        return False
+    if isinstance(cell, float) and np.isnan(cell):
+        return False
+    return not (isinstance(cell, str) and not cell.strip())
