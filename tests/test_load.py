@@ -119,3 +119,24 @@ def test_missing_file_and_corrupt_workbook(tmp_path: Path) -> None:
     bad.write_bytes(b"PK\x03\x04 this is not really a zip")
     with pytest.raises(UnreadableFileError, match="not a readable workbook"):
         read(bad)
+
+
+def test_a_stray_quote_swallows_no_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text('Board,NS,EW,Contract,By,Tricks\n1,1,2,"4S,N,10\n1,3,4,3NT,S,9\n'
+                    '2,1,2,2H,E,8\n', encoding="utf-8")
+    (table,) = read(path).tables
+    assert list(table.frame["row"]) == [2, 3, 4]
+    assert table.frame["contract"].tolist()[1:] == ["3NT", "2H"]
+
+
+def test_results_above_the_header_are_listed_not_dropped(tmp_path: Path) -> None:
+    from traveller import process
+
+    path = tmp_path / "t.csv"
+    path.write_text("Club pairs, Tuesday\n1,5,6,4S,N,10\nBoard,NS,EW,Contract,By,Tricks\n"
+                    "1,1,2,4S,N,10\n1,3,4,3NT,S,9\n", encoding="utf-8")
+    result = process(path)
+    assert len(result.travellers) == 2
+    assert result.problems[["row", "code"]].values.tolist() == [[2, "outside-table"]]
+    assert "t.csv row 2: the row looks like a result" in result.problems["message"].iloc[0]

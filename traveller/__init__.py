@@ -23,6 +23,7 @@ __version__ = "0.1.0"
 #: re-run with nothing to do start without loading pandas.
 _EXPORTS = {
     "Result": "traveller.pipeline", "process": "traveller.pipeline",
+    "Options": "traveller.options",
     "TravellerError": "traveller.errors", "UnreadableFileError": "traveller.errors",
     "read": "traveller.load", "read_names": "traveller.load",
     "normalise": "traveller.normalise", "score_frame": "traveller.score",
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from traveller.errors import TravellerError, UnreadableFileError
     from traveller.load import read, read_names
     from traveller.normalise import normalise
+    from traveller.options import Options
     from traveller.pipeline import Result, process
     from traveller.rank import matchpoints, rank_pairs
     from traveller.score import score_frame
@@ -49,6 +51,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "Options",
     "Result",
     "TravellerError",
     "UnreadableFileError",

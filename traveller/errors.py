@@ -51,6 +51,7 @@ PROBLEM_CODES: dict[str, str] = {
     ),
     "excel-date": "Excel turned the cell into a date and it cannot be told back for sure",
     "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",
+    "outside-table": "the row looks like a result but stands above the table's header row",
     "board-mismatch": "the board number differs from the one in the sheet's title",
 }
 

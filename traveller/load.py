@@ -7,6 +7,7 @@ names, keeps every other column, and records the row number the user sees.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from traveller.errors import UnreadableFileError
 from traveller.headers import board_in_title, field_for, filled, header_key
 from traveller.names import names_from_grid, read_names
 from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
-from traveller.text import decode, sniff_delimiter, text_grid
+from traveller.text import decode, rectangular, sniff_delimiter, text_grid
 
 __all__ = ["Loaded", "RawTable", "board_in_title", "field_for", "header_key", "read",
            "read_names", "read_text", "read_workbook", "sniff_delimiter", "tables_from_grid"]
@@ -44,6 +45,8 @@ class RawTable:
     names: pd.DataFrame | None = None  # pair names: section, pair, line, names, ...
     meta: dict[str, str] = field(default_factory=dict)  # event name, date, method, ...
     original_columns: dict[str, str] = field(default_factory=dict)  # field -> header as written
+    outside: list[tuple[str, int]] = field(default_factory=list)  # (sheet, row) of results
+    # found above the header, which no table holds: listed as problems, never dropped unseen
 
 
 def _header_fields(cells: list[Any]) -> dict[int, str]:
@@ -122,7 +125,7 @@ def tables_from_grid(
     skipped; every other row below a header belongs to its table.
     """
     if not isinstance(grid, pd.DataFrame):
-        grid = pd.DataFrame(grid, dtype=object)
+        grid = rectangular(grid)
     if grid.empty:
         return []
     words, blank = _cell_masks(grid)
@@ -136,6 +139,7 @@ def tables_from_grid(
             starts.append((title_row, int(r), board or sheet_board, fields))
             floor = int(r) + 1
     tables = []
+    outside = _outside_rows(grid, blank, starts, sheet, first_row)
     for i, (_, header, board, fields) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
@@ -145,8 +149,32 @@ def tables_from_grid(
         frame.columns = names
         frame.index = pd.RangeIndex(len(frame))
         frame["row"] = body + first_row
-        tables.append(RawTable(file, sheet, frame, board=board, original_columns=original))
+        tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
+                               outside=outside if i == 0 else []))
     return tables
+
+
+def _looks_like_result(cells: list[Any]) -> bool:
+    """Four or more filled cells, two of them numbers: a result, not a title or a note."""
+    shown = [str(c).strip() for c in cells if filled(c)]
+    numbers = sum(1 for c in shown if _NUMBER.fullmatch(c))
+    return len(shown) >= 4 and numbers >= 2
+
+
+_NUMBER = re.compile(r"[+-]?\d+(?:\.0+)?")
+
+
+def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], sheet: str,
+                  first_row: int) -> list[tuple[str, int]]:
+    """Rows above a table's header (or its title) that look like results: to be listed."""
+    rows: list[tuple[str, int]] = []
+    for i, (title_row, header, _, _) in enumerate(starts):
+        # above the first table everything is outside; further down, the rows from
+        # a table's title to its header (the table above ends at that title)
+        for r in range(0 if i == 0 else title_row, header):
+            if r != title_row and not blank[r] and _looks_like_result(grid.iloc[r].tolist()):
+                rows.append((sheet, r + first_row))
+    return rows
 
 
 # --------------------------------------------------------------------------

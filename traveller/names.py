@@ -12,7 +12,7 @@ import pandas as pd
 from traveller.errors import UnreadableFileError
 from traveller.headers import HEADER_SCAN_ROWS, NAME_FIELDS, field_for, filled, header_key
 from traveller.schema import EXCEL_SUFFIXES
-from traveller.text import decode, sniff_delimiter
+from traveller.text import decode, rectangular, sniff_delimiter
 
 
 def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
@@ -20,7 +20,7 @@ def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
     for r, cells in enumerate(grid[:HEADER_SCAN_ROWS]):
         fields = {i: f for i, c in enumerate(cells) if (f := field_for(c, NAME_FIELDS))}
         if "pair" in fields.values() and {"names", "player1"} & set(fields.values()):
-            frame = pd.DataFrame([list(row) for row in grid[r + 1:]], dtype=object)
+            frame = rectangular(grid[r + 1:])
             frame = frame[list(fields)].rename(columns=fields)
             return _tidy_names(frame)
     raise UnreadableFileError(

@@ -179,7 +179,9 @@ def _merged(raw: list[RawTable], notations: list[str | list[str]]
             continue
         frame = pd.concat([raw[i].frame.assign(_sheet=raw[i].sheet, _board=raw[i].board)
                            for i in members], ignore_index=True)
-        merged.append((replace(first, frame=frame, board=None), notations[members[0]]))
+        outside = [row for i in members for row in raw[i].outside]
+        merged.append((replace(first, frame=frame, board=None, outside=outside),
+                       notations[members[0]]))
     return merged
 
 
@@ -192,6 +194,7 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
     src = pd.DataFrame({"file": table.file, "sheet": sheet,
                         "row": frame["row"].astype("int64")}, index=frame.index)
     frame, date_problems = recover_dates(frame, header, src)
+    date_problems.append(_outside(table))
     contract_text = clean(_col(frame, "contract"))
     declarer_text = clean(_col(frame, "declarer"))
     if isinstance(notation, list):
@@ -205,6 +208,13 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
     out = _parse_identity(out, frame, table, header, src, problems)
     out = _parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
+
+
+def _outside(table: RawTable) -> pd.DataFrame:
+    """``outside-table`` problems for result-like rows above the table's header."""
+    rows = pd.DataFrame({"file": table.file, "sheet": [s for s, _ in table.outside],
+                         "row": [r for _, r in table.outside]}, dtype=object)
+    return flag(rows, "outside-table", "", blocking=False)
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],

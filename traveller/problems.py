@@ -32,6 +32,7 @@ FIXES: dict[str, str] = {
     "ambiguous-notation": "rerun with --notation set to the sheet's notation",
     "excel-date": "format the column as Text in Excel and type the value again",
     "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
+    "outside-table": "move the row under the header row, or delete it if it is not a result",
     "board-mismatch": "correct the board number or the sheet's title",
 }
 
@@ -52,7 +53,7 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     sheet = rows["sheet"].astype("string").fillna("")
     place = rows["file"].astype("string").str.replace(r"^.*[\\/]", "", regex=True)
     place = place + sheet.where(sheet == "", " [" + sheet + "]")
-    where = place + " row " + rows["row"].astype("string") + ", " + column
+    where = place + " row " + rows["row"].astype("string") + (f", {column}" if column else "")
     quoted = shown.where(shown == "", " '" + shown + "'")
     if isinstance(detail, str):
         extra: pd.Series | str = f" ({detail})" if detail else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 import pandas as pd
 
@@ -48,13 +49,28 @@ def sniff_delimiter(sample: str) -> str:
 
 
 def text_grid(text: str, delimiter: str) -> pd.DataFrame:
-    """All cells of a delimited text as strings, one grid row per line."""
+    """All cells of a delimited text as strings, one grid row per line of the file.
+
+    The C parser reads the usual file. A file it cannot read (rows wider than
+    the first ones), or where a stray quote made a cell run over several lines,
+    is read again line by line, so that no line is swallowed and every row
+    number is the line the user sees.
+    """
+    lines = text.splitlines()
     width = max((len(r) for r in csv.reader(io.StringIO(text[:65536]), delimiter=delimiter)),
                 default=1)
     try:
-        return pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
+        grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
                            dtype=str, keep_default_na=False, skip_blank_lines=False,
                            engine="c", quoting=csv.QUOTE_MINIMAL)
-    except pd.errors.ParserError:  # ragged rows wider than the first ones
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-        return pd.DataFrame(rows, dtype=object)
+        if len(grid) == len(lines):
+            return grid
+    except pd.errors.ParserError:
+        pass
+    return rectangular([next(csv.reader([line], delimiter=delimiter), []) for line in lines])
+
+
+def rectangular(rows: list[list[Any]]) -> pd.DataFrame:
+    """A grid from rows of any lengths, short rows padded with blanks."""
+    widest = max((len(r) for r in rows), default=0)
+    return pd.DataFrame([list(r) + [""] * (widest - len(r)) for r in rows], dtype=object)
