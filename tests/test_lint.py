@@ -21,3 +21,12 @@ def test_ruff_is_clean() -> None:
                            "benchmarks", "sample_data"], cwd=REPO, capture_output=True,
                           text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_problem_code_has_a_fix_and_is_in_the_readme() -> None:
+    from traveller.errors import PROBLEM_CODES
+    from traveller.problems import FIXES
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert set(FIXES) == set(PROBLEM_CODES)
+    assert [c for c in PROBLEM_CODES if f"`{c}`" not in readme] == []
