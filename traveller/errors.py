@@ -54,6 +54,3 @@ PROBLEM_CODES: dict[str, str] = {
     "outside-table": "the row looks like a result but stands above the table's header row",
     "board-mismatch": "the board number differs from the one in the sheet's title",
 }
-
-#: Codes that do not stop a row from being scored (the row is scored and listed).
-WARNING_CODES = frozenset({"score-disagrees", "unknown-lead", "excel-date-recovered"})

@@ -17,6 +17,7 @@ from traveller import checks, rulings
 from traveller.dates import recover_dates
 from traveller.load import Loaded, RawTable
 from traveller.notation import (
+    cell_text,
     clean,
     detect,
     detect_each,
@@ -26,7 +27,7 @@ from traveller.notation import (
     per_unique,
 )
 from traveller.problems import combine, flag
-from traveller.schema import HEADER_ALIASES, NOTATIONS, PROBLEM_COLUMNS, SEATS, STRAINS
+from traveller.schema import HEADER_ALIASES, NOTATIONS, SEATS, STRAINS
 from traveller.score import codes, possible_ns_score
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
@@ -88,13 +89,7 @@ def _first(cells: pd.Series, other: pd.Series) -> pd.Series:
 
 def _text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0)."""
-    return per_unique(values, _text_unique).astype("string")
-
-
-def _text_unique(values: pd.Series) -> pd.Series:
-    text = values.astype("string").str.strip()
-    text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
-    return text.mask(text == "")
+    return per_unique(values, cell_text).astype("string")
 
 
 def _integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
@@ -104,7 +99,7 @@ def _integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
 
 
 def _integers_unique(values: pd.Series) -> pd.DataFrame:
-    text = _text_unique(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
+    text = cell_text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
     number = pd.to_numeric(text, errors="coerce")
     whole = number.notna() & (number == np.floor(number.fillna(0)))
     return pd.DataFrame({"number": number.where(whole).astype("Int64"),
@@ -276,7 +271,7 @@ def _tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
 
 
 def _tricks_unique(values: pd.Series) -> pd.DataFrame:
-    text = _text_unique(values).str.upper().str.replace("−", "-")
+    text = cell_text(values).str.upper().str.replace("−", "-")
     relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
     numbers = pd.to_numeric(text.where(~relative), errors="coerce")
     rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
@@ -374,8 +369,3 @@ def _display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Seri
         labels.append(None if lvl < 0 else "PASS" if lvl == 0 else
                       f"{lvl}{STRAINS[s]}{'X' * dbl}")
     return pd.Series(pd.array(labels, dtype="string").take(index), index=level.index)
-
-
-def empty_problems() -> pd.DataFrame:
-    """An empty problems table (the public columns only)."""
-    return pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})

@@ -25,6 +25,17 @@ _CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00
 _ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
 
 
+def distinct(values: pd.Series) -> tuple[np.ndarray, pd.Index | np.ndarray]:
+    """(code per row, distinct values); -1 codes a missing cell.
+
+    A categorical column is already coded, so this costs nothing for it;
+    any other column is hashed once.
+    """
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        return values.cat.codes.to_numpy(), values.cat.categories
+    return pd.factorize(values, use_na_sentinel=True)
+
+
 def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     """Apply a column function to the distinct values only, then spread the result back.
 
@@ -32,14 +43,18 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     however many rows it has, so string work costs per distinct value.
     Missing cells give missing results.
     """
-    if isinstance(values.dtype, pd.CategoricalDtype):  # already coded: no hashing at all
-        codes, uniques = values.cat.codes.to_numpy(), values.cat.categories
-    else:
-        codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    codes, uniques = distinct(values)
     mapped = fn(pd.Series(uniques, dtype=object))
     spread = mapped.reindex(codes)
     spread.index = values.index
     return spread  # type: ignore[return-value]
+
+
+def cell_text(values: pd.Series) -> pd.Series:
+    """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0); blank -> NA."""
+    text = values.astype("string").str.strip()
+    text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
+    return text.mask(text == "")
 
 
 def _clean_unique(values: pd.Series) -> pd.Series:
@@ -53,10 +68,7 @@ def clean(values: pd.Series) -> pd.Series:
     Returned as a categorical of the cleaned texts, so that the parsers after it
     work per distinct text without hashing every row again.
     """
-    if isinstance(values.dtype, pd.CategoricalDtype):
-        codes, uniques = values.cat.codes.to_numpy(), values.cat.categories
-    else:
-        codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    codes, uniques = distinct(values)
     cleaned = _clean_unique(pd.Series(uniques, dtype=object))
     inner, texts = pd.factorize(cleaned, use_na_sentinel=True)
     remapped = np.where(codes >= 0, np.append(inner, -1)[codes], -1)
@@ -102,7 +114,7 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
     [4, 'S', 1, <NA>, -2]
     """
-    codes, uniques = pd.factorize(cleaned, use_na_sentinel=True)
+    codes, uniques = distinct(cleaned)
     table = _parse_unique(pd.Series(uniques, dtype="string"), NOTATIONS[notation])
     out = table.iloc[codes].reset_index(drop=True) if len(table) else _empty_parts(len(codes))
     out.loc[codes < 0] = pd.NA
@@ -144,7 +156,7 @@ def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
     n = NOTATIONS[notation]
     cleaned = clean(values)
-    codes, uniques = pd.factorize(cleaned)
+    codes, uniques = distinct(cleaned)
     found = pd.Series(uniques, dtype="string").str.extract(PATTERNS[notation].lead)
     suit = found["s1"].fillna(found["s2"]).map(n.strains, na_action="ignore")
     rank = found["r1"].fillna(found["r2"]).map(n.ranks, na_action="ignore")

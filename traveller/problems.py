@@ -47,7 +47,7 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     from traveller.errors import PROBLEM_CODES
 
     if rows.empty:
-        return pd.DataFrame(columns=[*PROBLEM_COLUMNS, "blocking"])
+        return _empty()
     shown = (values.astype("string").fillna("") if values is not None
              else pd.Series("", index=rows.index, dtype="string"))
     sheet = rows["sheet"].astype("string").fillna("")
@@ -76,8 +76,12 @@ def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
     """
     parts = [p for p in parts if not p.empty]
     if not parts:
-        return pd.DataFrame({c: pd.Series(dtype="object")
-                             for c in [*PROBLEM_COLUMNS, "blocking"]})
+        return _empty()
     out = pd.concat(parts, ignore_index=True)
     out = out.drop_duplicates(["file", "sheet", "row", "column"])
     return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)
+
+
+def _empty() -> pd.DataFrame:
+    """A problems table with no rows (and the internal ``blocking`` column)."""
+    return pd.DataFrame({c: pd.Series(dtype="object") for c in [*PROBLEM_COLUMNS, "blocking"]})

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.headers import header_key
-from traveller.notation import clean, is_adjusted
+from traveller.notation import cell_text, clean, distinct, is_adjusted
 from traveller.problems import flag
 from traveller.score import SCORE_TABLE
 
@@ -152,7 +152,7 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
     Returns columns ``ruling_kind``, ``ns_award``, ``ew_award`` and
     ``ruling_error`` (text, <NA> when fine) aligned with ``cells``.
     """
-    codes, uniques = pd.factorize(cells, use_na_sentinel=True)
+    codes, uniques = distinct(cells)
     texts = clean(pd.Series(uniques, dtype="string")).fillna("")
     read = [read_ruling(str(u)) for u in texts]  # one per distinct text, not per row
     table = pd.DataFrame({
@@ -173,16 +173,10 @@ def _marker_column(frame: pd.DataFrame, keys: set[str]) -> pd.Series | None:
     return None
 
 
-def _cell_text(values: pd.Series) -> pd.Series:
-    text = values.astype("string").str.strip()
-    text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
-    return text.mask(text == "")
-
-
 def _ruling_texts(values: pd.Series, column: str) -> tuple[np.ndarray, pd.Series]:
     """(codes, the distinct cells' text where it is a ruling) of one column."""
-    codes, uniques = pd.factorize(values, use_na_sentinel=True)
-    text = _cell_text(pd.Series(uniques, dtype=object))
+    codes, uniques = distinct(values)
+    text = cell_text(pd.Series(uniques, dtype=object))
     if column in ("score", "score_ew"):  # a plain number is a score, not a ruling
         plain = text.str.replace("−", "-").str.fullmatch(r"[+-]?\d+").fillna(True)
         text = text.where(~plain.astype(bool))
@@ -226,7 +220,7 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     out["ruling_column"] = source
     fouled = _marker_column(frame, FOULED_HEADERS)
     if fouled is not None:
-        out["fouled"] = _cell_text(fouled).fillna("").astype("string")
+        out["fouled"] = cell_text(fouled).fillna("").astype("string")
     arrow = _marker_column(frame, ARROW_HEADERS)
     if arrow is not None:
         out["arrow"] = ~clean(arrow.astype("string")).fillna("").isin(_FALSE)

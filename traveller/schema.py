@@ -15,9 +15,6 @@ import pandas as pd
 # --------------------------------------------------------------------------
 # Canonical traveller columns
 
-#: Columns that locate an input row in what the user gave us.
-SOURCE_COLUMNS = ["file", "sheet", "row"]
-
 #: Canonical traveller columns and their dtypes, in output order.
 TRAVELLER_DTYPES: dict[str, str] = {
     "section": "string",
@@ -35,15 +32,7 @@ TRAVELLER_DTYPES: dict[str, str] = {
     "ew_pct": "Float64",
 }
 
-#: Parsed contract parts kept beside the display form (used by scoring).
-CONTRACT_DTYPES: dict[str, str] = {
-    "level": "Int8",  # 0 = passed out
-    "strain": "string",  # C D H S NT
-    "doubled": "Int8",  # 0, 1 (X), 2 (XX)
-}
-
 PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "message"]
-RANKING_COLUMNS = ["section", "line", "pair", "names", "boards", "mp", "pct", "place"]
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]
@@ -65,11 +54,6 @@ def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
             out[column] = out[column].astype(dtype)  # type: ignore[call-overload]
     rest = [c for c in out.columns if c not in dtypes]
     return out[list(dtypes) + rest]
-
-
-def empty_problems() -> pd.DataFrame:
-    """An empty problems table with the canonical columns."""
-    return pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})
 
 
 # --------------------------------------------------------------------------
