@@ -6,7 +6,7 @@
 Writes N session files (about 300 results each: an 11-table Mitchell, 9
 rounds of 3 boards; every third file xlsx, the rest CSV) into a temporary
 inbox, 50 files per club folder, dated an hour back as a cron run finds them.
-Then runs :func:`traveller.batch.run_batch` twice in this process, printing
+Then runs :func:`traveller.batch.run.run_batch` twice in this process, printing
 files/s for both and their ratio, and once more as a fresh
 ``python -m traveller batch`` process, the way cron runs it (Python start-up
 and imports included).
@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 import xlsxwriter
 
-from traveller.batch import run_batch
+from traveller.batch.run import run_batch
 
 TABLES, ROUNDS, PER_ROUND = 11, 9, 3
 STRAINS = ["C", "D", "H", "S", "NT"]

@@ -22,9 +22,9 @@ import numpy as np
 import pandas as pd
 
 from traveller import matchpoints, normalise, read, score_frame
-from traveller.rank import board_matchpoints
 from traveller.schema import STRAINS
-from traveller.score import SCORE_TABLE, VULNERABILITY, declarer_score, flat_index
+from traveller.score.rank import board_matchpoints
+from traveller.score.table import SCORE_TABLE, VULNERABILITY, declarer_score, flat_index
 
 RESULTS_PER_BOARD = 12
 

@@ -16,11 +16,12 @@ import pytest
 from click.testing import CliRunner
 from conftest import SAMPLE_DATA
 
-from traveller import __version__, batch, process
-from traveller.batch import LOG_NAME, STATE_DIR, SUMMARY_NAME
-from traveller.changes import diff, report_text, show
+from traveller import __version__, process
+from traveller.batch import run as batch
+from traveller.batch.changes import diff, report_text, show
+from traveller.batch.run import LOG_NAME, STATE_DIR, SUMMARY_NAME
+from traveller.batch.settings import fingerprint
 from traveller.cli import main
-from traveller.settings import fingerprint
 
 #: The sample line corrected in the tests: board 10, N-S 8 v E-W 3, 2NT by N, 6 tricks.
 OLD_LINE = "10,5,8,8,3,2NT,N,C6,6"
@@ -190,7 +191,7 @@ def test_rerun_with_nothing_new_reads_nothing_and_writes_no_output(
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("an unchanged file was read")
 
-    monkeypatch.setattr("traveller.batch_plan.file_sha256", forbidden)
+    monkeypatch.setattr("traveller.batch.plan.file_sha256", forbidden)
     monkeypatch.setattr("traveller.pipeline.process", forbidden)
     code, stdout, _ = run(inbox, "-o", out)
     assert code == 0

@@ -15,8 +15,8 @@ from conftest import REPO, SAMPLE_DATA
 from test_batch import age, correct, make_inbox, ranking_values, run, summary_of
 
 from traveller import process, write_workbook
-from traveller.batch import PAUSE_ENV, STATE_DIR
-from traveller.lock import OutdirLock
+from traveller.batch.lock import OutdirLock
+from traveller.batch.run import PAUSE_ENV, STATE_DIR
 
 CORRECTED = ["clubA/club_session.csv", "clubA/problems_session.csv", "clubB/second.csv"]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from traveller.settings import (
+from traveller.batch.settings import (
     SettingsError,
     SettingsTree,
     option_fields,

@@ -1,4 +1,4 @@
-"""Score cards, frequency tables and the session summary (traveller.cards)."""
+"""Score cards, frequency tables and the session summary (traveller.publish.cards)."""
 
 from __future__ import annotations
 

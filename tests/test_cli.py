@@ -187,10 +187,10 @@ def test_discrete_vp_scale_file(tmp_path: Path) -> None:
 
 
 def test_cli_choices_match_the_library() -> None:
-    from traveller import cli_choices as cli
-    from traveller.methods import METHODS
-    from traveller.rank import SCALES
+    from traveller import options as cli
     from traveller.schema import NOTATIONS
+    from traveller.score.methods import METHODS
+    from traveller.score.rank import SCALES
 
     assert tuple(SCALES) == cli.SCALES
     assert tuple(NOTATIONS) == cli.NOTATIONS

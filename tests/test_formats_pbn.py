@@ -11,9 +11,9 @@ import pytest
 from conftest import real_file, row_at
 
 from traveller.errors import UnreadableFileError
-from traveller.formats import reader_for
-from traveller.formats.pbn import read_pbn
-from traveller.load import read
+from traveller.read.formats import reader_for
+from traveller.read.load import read
+from traveller.read.pbn import read_pbn
 
 RUTER = "pbn-ruter"
 TEAMS = "pbn-teams-itt1998"

@@ -10,9 +10,9 @@ import pytest
 from conftest import real_file, row_at
 
 from traveller.errors import UnreadableFileError
-from traveller.formats import reader_for
-from traveller.formats.usebio import read_usebio
-from traveller.load import read
+from traveller.read.formats import reader_for
+from traveller.read.load import read
+from traveller.read.usebio import read_usebio
 
 FOLDER = "usebio-compscore"
 

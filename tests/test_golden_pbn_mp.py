@@ -18,8 +18,8 @@ import pandas as pd
 import pytest
 from conftest import real_file
 
-from traveller.load import read
 from traveller.pipeline import Result, process_loaded
+from traveller.read.load import read
 
 
 def half_up(values: pd.Series, decimals: int) -> np.ndarray:

@@ -29,8 +29,8 @@ import pandas as pd
 import pytest
 from conftest import real_file
 
-from traveller.load import read
 from traveller.pipeline import Result, process_loaded
+from traveller.read.load import read
 
 FILES = {"mp_pairs_mitchell.xml": "mitchell", "mp_pairs_howell.xml": "howell",
          "mp_pairs_mitchell_adjusted_02.xml": "mitchell"}

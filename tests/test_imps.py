@@ -11,7 +11,8 @@ from conftest import real_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from traveller.imps import (
+from traveller.schema import STRAINS
+from traveller.score.imps import (
     IMP_THRESHOLDS,
     butler,
     butler_datum,
@@ -21,8 +22,7 @@ from traveller.imps import (
     round_half_away,
     round_to,
 )
-from traveller.schema import STRAINS
-from traveller.score import ns_scores
+from traveller.score.table import ns_scores
 
 # --------------------------------------------------------------------------
 # IMP scale
@@ -272,7 +272,7 @@ _CONTRACT = re.compile(r"(?P<level>[1-7])(?P<strain>NT|N|C|D|H|S)(?P<doubled>X{0
 def scores_from_contracts(frame: pd.DataFrame) -> pd.Series:
     """Our N-S score of each row from its contract, declarer and tricks (<NA> when not a contract).
 
-    Uses traveller.score.ns_scores with the vulnerability of the board number.
+    Uses traveller.score.table.ns_scores with the vulnerability of the board number.
     """
     contract = frame["contract"].astype("string").str.upper().str.replace(" ", "")
     parts = contract.str.fullmatch(_CONTRACT.pattern).fillna(False).to_numpy(dtype=bool)
@@ -310,7 +310,7 @@ def published_ns_score(frame: pd.DataFrame) -> pd.Series:
 
 
 def _usebio(name: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    usebio = pytest.importorskip("traveller.formats.usebio")
+    usebio = pytest.importorskip("traveller.read.usebio")
     (table,) = usebio.read_usebio(real_file("usebio-compscore", name))
     return canonical(table.frame), table.names
 
@@ -365,7 +365,7 @@ def test_golden_compscore_cross_imps_howell() -> None:
 
 
 def test_golden_ruter_butler_three_results() -> None:
-    pbn = pytest.importorskip("traveller.formats.pbn")
+    pbn = pytest.importorskip("traveller.read.pbn")
     (table,) = pbn.read_pbn(real_file("pbn-ruter", "butler.pbn"))
     frame = canonical(table.frame)
     real = frame["ns_score"].notna()

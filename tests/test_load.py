@@ -8,7 +8,7 @@ import pytest
 import xlsxwriter
 
 from traveller.errors import UnreadableFileError
-from traveller.load import board_in_title, field_for, read, read_names, sniff_delimiter
+from traveller.read.load import board_in_title, field_for, read, read_names, sniff_delimiter
 
 CSV = "Board,NS,EW,Contract,By,Tricks,Lead,Comment\n1,1,2,4S,N,10,HA,fine\n1,3,4,3NT,S,9,,\n"
 

@@ -16,7 +16,7 @@ from conftest import SAMPLE_DATA
 
 from traveller import process
 from traveller.errors import UnreadableFileError
-from traveller.load import read
+from traveller.read.load import read
 
 DATA = Path(__file__).parent / "data"
 COLUMNS = ["board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "ns_score",

@@ -7,8 +7,8 @@ import pytest
 from conftest import SAMPLE_DATA, real_file
 
 from traveller import process
-from traveller.methods import MethodOptions, apply_method
 from traveller.pipeline import Options
+from traveller.score.methods import MethodOptions, apply_method
 
 
 @pytest.fixture(scope="module")

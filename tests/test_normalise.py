@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 from traveller.errors import PROBLEM_CODES
-from traveller.load import read
-from traveller.normalise import normalise
+from traveller.read.load import read
+from traveller.tidy.normalise import normalise
 
 HEADER = "Board,NS,EW,Contract,By,Tricks,Lead,Score\n"
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from traveller.notation import clean, detect, is_adjusted, parse_contracts, parse_leads, parse_seats
+from traveller.tidy.notation import (
+    clean,
+    detect,
+    is_adjusted,
+    parse_contracts,
+    parse_leads,
+    parse_seats,
+)
 
 
 def parsed(text: str, notation: str = "en") -> list[object]:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from traveller.rank import board_matchpoints, matchpoints, neuberg, places, rank_pairs
+from traveller.score.rank import board_matchpoints, matchpoints, neuberg, places, rank_pairs
 
 SEED_000 = [1380, 920, -50, -100, 430, 420]
 

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 
 from traveller import process
-from traveller.adjusted import weighted_matchpoints
 from traveller.pipeline import Options, Result
-from traveller.rank import matchpoints
-from traveller.rulings import read_ruling, read_rulings
+from traveller.score.adjusted import weighted_matchpoints
+from traveller.score.rank import matchpoints
+from traveller.tidy.rulings import read_ruling, read_rulings
 
 HEADER = "Board,NS,EW,Contract,Score\n"
 WORKED = ["+420", "+420", "+420", "+450", "+400", "-50"]

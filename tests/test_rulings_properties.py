@@ -7,9 +7,9 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from traveller import adjusted
-from traveller.rank import matchpoints
-from traveller.rulings import read_rulings
+from traveller.score import adjusted
+from traveller.score.rank import matchpoints
+from traveller.tidy.rulings import read_rulings
 
 SCORES = [-1100, -200, -100, -50, 0, 90, 110, 140, 420, 450, 620, 1430]
 RULINGS = ["A+", "A60/40", "A-", "A=", "A+-", "NP", "30%+620/70%-100", "+420/-450",

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from traveller.russian import TARGET, russian_imps, target, vulnerability
+from traveller.score.russian import TARGET, russian_imps, target, vulnerability
 
 
 def deal(board: int, ns_score: int | None, **hcp: int) -> pd.DataFrame:

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from traveller.score import (
+from traveller.score.table import (
     SCORE_TABLE,
     dealer,
     declarer_score,

@@ -8,8 +8,8 @@ import pytest
 from conftest import SAMPLE_DATA, real_file
 from test_imps import canonical
 
-from traveller.teams import BOARD_COLUMNS, match_totals, seating, standings, team_boards
-from traveller.vp import read_vp_scale, vp_wbf
+from traveller.score.teams import BOARD_COLUMNS, match_totals, seating, standings, team_boards
+from traveller.score.vp import read_vp_scale, vp_wbf
 
 
 def rooms(
@@ -161,7 +161,7 @@ def test_no_mutation() -> None:
 
 
 def _itt() -> pd.DataFrame:
-    pbn = pytest.importorskip("traveller.formats.pbn")
+    pbn = pytest.importorskip("traveller.read.pbn")
     frames = []
     for number in range(1, 9):
         (table,) = pbn.read_pbn(real_file("pbn-teams-itt1998", f"98ITTF{number}.PBN"))

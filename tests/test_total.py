@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from traveller.total import pair_long, pair_totals, total_points
+from traveller.score.total import pair_long, pair_totals, total_points
 
 
 def session() -> pd.DataFrame:

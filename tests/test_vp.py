@@ -12,7 +12,7 @@ from conftest import SAMPLE_DATA
 from hypothesis import given
 from hypothesis import strategies as st
 
-from traveller.vp import (
+from traveller.score.vp import (
     blitz,
     check_vp_scale,
     read_vp_scale,

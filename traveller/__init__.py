@@ -1,20 +1,37 @@
-"""traveller: score duplicate bridge travellers and write the results workbook.
+"""traveller: score duplicate bridge travellers and publish the results.
 
-The whole job is :func:`process`; each stage is public too, so a pandas user
-can run them one by one::
+The whole job is one call::
+
+    import traveller
+    result = traveller.process("session.xlsx", method="ximp", divisor="n")
+    result.to_excel("results.xlsx")
+    result.ranking            # a DataFrame: line, pair, names, boards, mp, pct, place
+
+:func:`process` takes a path, a DataFrame or a dict of sheet name -> DataFrame,
+and every option of ``traveller score`` as a keyword of the same name.
+
+Each stage is public too, so a pandas user can run them one by one::
 
     from traveller import read, normalise, score_frame, matchpoints, rank_pairs
 
-    loaded = read("sample_data/club_session.csv")
-    norm = normalise(loaded)
-    scored = score_frame(norm.travellers)
-    ranked = matchpoints(scored)
+    loaded = read("sample_data/club_session.csv")      # file -> raw tables
+    norm = normalise(loaded)                            # -> canonical rows + problems
+    scored = score_frame(norm.travellers)               # -> ns_score
+    ranked = matchpoints(scored)                        # -> ns_mp, ew_mp, ns_pct, ew_pct
     ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names)
+
+The scales are public and vectorised: :func:`imps` (score difference -> IMPs)
+and :func:`victory_points` (IMP margin -> both sides' VPs on the WBF scale).
+
+The package is laid out as the pipeline: :mod:`traveller.read`,
+:mod:`traveller.tidy`, :mod:`traveller.score`, :mod:`traveller.publish`, and
+:mod:`traveller.batch` for the scheduled run.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -25,21 +42,46 @@ _EXPORTS = {
     "Result": "traveller.pipeline", "process": "traveller.pipeline",
     "Options": "traveller.options",
     "TravellerError": "traveller.errors", "UnreadableFileError": "traveller.errors",
-    "read": "traveller.load", "read_names": "traveller.load",
-    "normalise": "traveller.normalise", "score_frame": "traveller.score",
-    "matchpoints": "traveller.rank", "rank_pairs": "traveller.rank",
-    "write_workbook": "traveller.write",
+    "read_names": "traveller.read.load",
+    "normalise": "traveller.tidy.normalise", "score_frame": "traveller.score.table",
+    "matchpoints": "traveller.score.rank", "rank_pairs": "traveller.score.rank",
+    "imps": "traveller.score.imps", "victory_points": "traveller.score.vp",
+    "write_workbook": "traveller.publish.workbook",
 }
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from traveller.errors import TravellerError, UnreadableFileError
-    from traveller.load import read, read_names
-    from traveller.normalise import normalise
     from traveller.options import Options
     from traveller.pipeline import Result, process
-    from traveller.rank import matchpoints, rank_pairs
-    from traveller.score import score_frame
-    from traveller.write import write_workbook
+    from traveller.publish.workbook import write_workbook
+    from traveller.read.load import read_names
+    from traveller.read.raw import Loaded
+    from traveller.score.imps import imps
+    from traveller.score.rank import matchpoints, rank_pairs
+    from traveller.score.table import score_frame
+    from traveller.score.vp import victory_points
+    from traveller.tidy.normalise import normalise
+
+# The reading stage is the sub-package ``traveller.read`` and the public function
+# ``traveller.read()`` as well. Importing the (pandas-free) package first and then
+# binding the name to the function keeps ``traveller.read`` the function: Python
+# sets a package's attribute only when the sub-package is first imported.
+import_module("traveller.read")
+
+
+def read(path: str | Path | pd.DataFrame | dict[str, pd.DataFrame],
+         encoding: str | None = None) -> Loaded:
+    """Read a traveller file (or frames already in memory) into raw tables.
+
+    The first stage of :func:`process`; see :func:`traveller.read.load.read`.
+
+    >>> loaded = read("sample_data/club_session.csv")  # doctest: +SKIP
+    """
+    from traveller.read.load import read as read_any
+
+    return read_any(path, encoding)
 
 
 def __getattr__(name: str) -> Any:
@@ -50,12 +92,17 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'traveller' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
 __all__ = [
     "Options",
     "Result",
     "TravellerError",
     "UnreadableFileError",
     "__version__",
+    "imps",
     "matchpoints",
     "normalise",
     "process",
@@ -63,5 +110,6 @@ __all__ = [
     "read",
     "read_names",
     "score_frame",
+    "victory_points",
     "write_workbook",
 ]

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from traveller.pipeline import Options
 
 from traveller import __version__
-from traveller.cli_choices import METHODS, NOTATIONS, SCALES
 from traveller.errors import TravellerError
+from traveller.options import METHODS, NOTATIONS, SCALES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
@@ -105,7 +105,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
     from traveller.pipeline import process
-    from traveller.write import write_workbook
+    from traveller.publish.workbook import write_workbook
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     try:
@@ -167,6 +167,6 @@ def board_list(text: str) -> tuple[int, ...]:
     return tuple(boards)
 
 
-from traveller.batch_cli import batch  # noqa: E402
+from traveller.batch.cli import batch  # noqa: E402
 
 main.add_command(batch)

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
-from traveller.headers import header_key
-from traveller.rank import places
+from traveller.read.headers import header_key
+from traveller.score.rank import places
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result

@@ -7,7 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from traveller.cli_choices import METHODS
+#: The command-line choices, spelled out here so the commands start without pandas
+#: (tests/test_cli.py checks them against the scoring modules).
+SCALES = ("2/1/0", "1/0.5")
+NOTATIONS = ("en", "pl", "ru")
+METHODS = ("mp", "ximp", "butler", "total", "russian", "teams")
 
 SECTIONS = ("apart", "field")
 DIVISORS = ("n-1", "n", "none")
@@ -38,7 +42,7 @@ class Options:
         arrow_boards: boards on which every table switched the arrow (besides an
             Arrow column in the sheet).
         method: "mp" (matchpoints, default), "ximp", "butler", "total", "russian"
-            or "teams" (see :mod:`traveller.methods`).
+            or "teams" (see :mod:`traveller.score.methods`).
         divisor: cross-IMPs divided by "n-1" (default), "n" or "none".
         trim: Butler: results dropped at each end for the datum (default 1).
         datum_rounding: Butler datum to 10, "half-away" (default) or "half-even".

@@ -7,16 +7,17 @@ from pathlib import Path
 
 import pandas as pd
 
-from traveller import cards, rulings
-from traveller.adjusted import session_awards
-from traveller.load import Loaded, read, read_names
-from traveller.methods import MethodOptions, apply_method
-from traveller.normalise import normalise
 from traveller.options import Options
 from traveller.problems import combine
-from traveller.rank import matchpoints, rank_pairs
+from traveller.publish import cards
+from traveller.read.load import Loaded, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
-from traveller.score import score_frame, score_problems
+from traveller.score.adjusted import session_awards
+from traveller.score.methods import MethodOptions, apply_method
+from traveller.score.rank import matchpoints, rank_pairs
+from traveller.score.table import score_frame, score_problems
+from traveller.tidy import rulings
+from traveller.tidy.normalise import normalise
 
 #: The ruling of a row as written and as applied (awards in % of the top).
 RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",

@@ -1,0 +1,165 @@
+"""``traveller batch``: the command line of :func:`traveller.batch.run.run_batch`."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from traveller.batch.lock import LockedError
+from traveller.batch.run import SUMMARY_NAME, BatchOptions, BatchUsageError, run_batch
+from traveller.batch.settings import MOVEMENTS, SettingsError, parse_assignment
+from traveller.batch.summary import (
+    EXIT_FAILED,
+    EXIT_USAGE,
+    Outcome,
+    RunSummary,
+    describe,
+)
+from traveller.options import NOTATIONS, SCALES
+
+
+class _Terminated(BaseException):
+    """SIGTERM (systemd stop, kill): finish the current file's cleanup and stop."""
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
+def _on_sigterm(handler: Any) -> Any:
+    """Install a SIGTERM handler (only possible in the main thread); the previous one."""
+    try:
+        return signal.signal(signal.SIGTERM, handler)
+    except ValueError:
+        return None
+
+
+def _overrides(scale: str | None, movement: str | None, notation: str | None,
+               names: Path | None, encoding: str | None,
+               assignments: tuple[str, ...]) -> dict[str, Any]:
+    given: dict[str, Any] = dict(parse_assignment(a) for a in assignments)
+    for key, value in (("scale", scale), ("movement", movement), ("notation", notation),
+                       ("names", str(names) if names else None), ("encoding", encoding)):
+        if value is not None:
+            given[key] = value
+    return given
+
+
+class _Printer:
+    """Per-file lines on stdout, and a progress bar on stderr when it is a terminal."""
+
+    def __init__(self, quiet: bool, to_stderr: bool) -> None:
+        self.quiet = quiet
+        self.to_stderr = to_stderr  # stdout carries the JSON summary
+        self.bar: Any = None
+
+    def start(self, total: int, notes: list[str]) -> None:
+        for note in notes:
+            click.echo(f"note: {note}", err=True)
+        if sys.stderr.isatty() and total:
+            self.bar = click.progressbar(length=total, label="traveller batch", file=sys.stderr)
+            self.bar.__enter__()
+
+    def file(self, outcome: Outcome) -> None:
+        if not (self.quiet and outcome.status == "skipped"):
+            if self.bar is not None:
+                click.echo("\r\033[K", nl=False, err=True)
+            click.echo(describe(outcome), err=self.to_stderr)
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _write_summary_copy(summary: RunSummary, path: Path | None) -> None:
+    if path is None:
+        return
+    if str(path) == "-":
+        click.echo(summary.to_json(), nl=False)
+    else:
+        from traveller.batch.summary import write_summary
+
+        write_summary(summary, path)
+
+
+@click.command()
+@click.argument("inbox", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("-o", "--outdir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the workbooks (INBOX's layout mirrored), the manifest, "
+              "the log and the run summary.")
+@click.option("--scale", type=click.Choice(list(SCALES)), default=None,
+              help="Matchpoint scale for every file [default: traveller.toml, else 2/1/0].")
+@click.option("--movement", type=click.Choice(list(MOVEMENTS)), default=None,
+              help="Movement for every file [default: traveller.toml, else auto].")
+@click.option("--notation", type=click.Choice(["auto", *NOTATIONS]), default=None,
+              help="Notation for every file [default: traveller.toml, else detected per "
+              "sheet].")
+@click.option("--names", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Names file for every file [default: traveller.toml's names].")
+@click.option("--encoding", default=None, help="CSV encoding for every file, e.g. cp1250.")
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
+              help="Override any traveller.toml key, e.g. --set changes=txt (repeatable).")
+@click.option("--dry-run", is_flag=True, help="Show what would be done; write nothing.")
+@click.option("--move-done", type=click.Path(file_okay=False, path_type=Path),
+              help="Move each input processed without failure to this folder (same layout).")
+@click.option("--wait", type=click.FloatRange(min=0), default=0, metavar="SECONDS",
+              help="Wait up to SECONDS for a run already working on OUTDIR [default: "
+              "refuse at once].")
+@click.option("--summary", "summary_path", type=click.Path(dir_okay=False, path_type=Path,
+              allow_dash=True), help=f"Also write the JSON run summary here ('-' for stdout); "
+              f"it is always written to OUTDIR/{SUMMARY_NAME}.")
+@click.option("-q", "--quiet", is_flag=True, help="Do not print the files that are up to date.")
+@click.option("--debug", is_flag=True, help="Stop with the full traceback on an unexpected error.")
+def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
+          notation: str | None, names: Path | None, encoding: str | None,
+          assignments: tuple[str, ...], dry_run: bool, move_done: Path | None, wait: float,
+          summary_path: Path | None, quiet: bool, debug: bool) -> None:
+    """Score every traveller file under INBOX into OUTDIR, doing only what is new.
+
+    Each file (csv, tsv, txt, xlsx, xlsm, xls, ods, USEBIO xml, pbn) gets its
+    results workbook at the same place under OUTDIR. Settings come from a
+    traveller.toml in the file's folder or above it; options here override
+    them. A file whose input and settings are unchanged since it was
+    published is skipped; a changed one is redone, with a report of what
+    changed. Safe to run from cron: one run at a time per OUTDIR, outputs
+    replaced atomically, inputs never changed (moved only with --move-done).
+
+    \b
+    Example (crontab, every 10 minutes):
+      */10 * * * *  traveller batch /srv/bridge/inbox -o /srv/bridge/results -q
+    Exit codes: 0 all good, 1 some file failed (or OUTDIR busy), 2 usage error,
+    3 some file written with problems. See docs/batch.md.
+    """
+    printer = _Printer(quiet, to_stderr=str(summary_path) == "-")
+    options = BatchOptions(dry_run=dry_run, move_done=move_done, wait=wait, debug=debug)
+    previous = _on_sigterm(_terminate)
+    try:
+        options.overrides = _overrides(scale, movement, notation, names, encoding, assignments)
+        summary = run_batch(inbox, outdir, options, printer.file, printer.start)
+    except (BatchUsageError, SettingsError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    except (LockedError, OSError) as exc:  # OSError: OUTDIR cannot be written, say
+        if debug and not isinstance(exc, LockedError):
+            raise
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_FAILED)
+    except (KeyboardInterrupt, _Terminated):
+        printer.stop()
+        click.echo("interrupted: every file finished so far is recorded; the next run "
+                   "completes the work", err=True)
+        sys.exit(EXIT_FAILED)
+    finally:
+        printer.stop()
+        if previous is not None:
+            _on_sigterm(previous)
+    click.echo(summary.headline(), err=printer.to_stderr)
+    _write_summary_copy(summary, summary_path)
+    sys.exit(summary.exit_code)

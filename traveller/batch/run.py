@@ -1,0 +1,281 @@
+"""Scheduled batch runs: every traveller file under INBOX -> its workbook under OUTDIR.
+
+:func:`run_batch` is the whole job; ``traveller batch`` (batch_cli.py) is its
+command line. A run takes the output folder's lock, lists the inputs with
+their folder's settings, skips those the manifest shows up to date, and for
+each other file: scores it, writes the workbook to a temporary file and
+renames it into place, writes a corrections report when it replaces a
+published one, keeps a snapshot for the next correction, and records the file
+in the manifest's journal. One file's failure is that file's outcome; the
+others go on. See docs/batch.md.
+
+Test hook (for the test suite only): ``TRAVELLER_BATCH_TEST_PAUSE`` pauses a
+run before it renames a workbook into place; see batch_files.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any
+
+from traveller.batch.files import PAUSE_ENV, clean_temps, free_name, move_file, publish
+from traveller.batch.lock import OutdirLock, stale_note
+from traveller.batch.manifest import Manifest, now_iso
+from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
+from traveller.batch.settings import SettingsTree, file_sha256
+from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
+from traveller.errors import TravellerError
+
+STATE_DIR = ".traveller-batch"
+LOG_NAME = "traveller-batch.log"
+SUMMARY_NAME = "traveller-batch-summary.json"
+__all__ = ["PAUSE_ENV", "BatchOptions", "BatchUsageError", "run_batch"]
+
+
+class BatchUsageError(TravellerError):
+    """INBOX, OUTDIR or --move-done cannot be used as given."""
+
+
+@dataclass
+class BatchOptions:
+    """How to run: command-line settings, dry run, where done inputs go, lock wait."""
+
+    overrides: dict[str, Any] = field(default_factory=dict)
+    dry_run: bool = False
+    move_done: Path | None = None
+    wait: float = 0.0
+    debug: bool = False
+
+
+@dataclass
+class _Run:
+    inbox: Path
+    outdir: Path
+    options: BatchOptions
+    version: str
+    manifest: Manifest
+    log: IO[str] | None = None
+    published: int = 0
+
+    def log_line(self, text: str, flush: bool = True) -> None:
+        if self.log is not None:
+            self.log.write(f"{now_iso()} [{os.getpid()}] {text}\n")
+            if flush:
+                self.log.flush()
+
+
+def _check_paths(inbox: Path, outdir: Path, move_done: Path | None) -> tuple[Path, Path, set[Path]]:
+    """Resolved INBOX and OUTDIR, and the folders under INBOX not to list."""
+    inbox, outdir = inbox.resolve(), outdir.resolve()
+    if not inbox.is_dir():
+        raise BatchUsageError(f"{inbox}: INBOX is not a folder")
+    if outdir == inbox:
+        raise BatchUsageError(f"{outdir}: OUTDIR must not be INBOX (the workbooks would be "
+                              "read as travellers); choose another -o folder")
+    if move_done is not None and move_done in (inbox, outdir):
+        raise BatchUsageError(f"{move_done}: --move-done must be a folder of its own, "
+                              "not INBOX or OUTDIR")
+    return inbox, outdir, {outdir} if move_done is None else {outdir, move_done}
+
+
+def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
+              on_file: Callable[[Outcome], None] | None = None,
+              on_start: Callable[[int, list[str]], None] | None = None) -> RunSummary:
+    """Process every traveller file under ``inbox`` into ``outdir``; the run summary.
+
+    ``on_start(number of files, notes)`` and ``on_file(outcome)`` are called as
+    the run goes (the command line prints from them). Raises
+    :class:`BatchUsageError`, :class:`traveller.batch.settings.SettingsError` (a bad
+    override) or :class:`traveller.batch.lock.LockedError` before any work starts.
+
+    >>> summary = run_batch(Path("inbox"), Path("results"))  # doctest: +SKIP
+    >>> summary.exit_code, summary.counts()  # doctest: +SKIP
+    """
+    from traveller import __version__
+
+    options = options or BatchOptions()
+    if options.move_done is not None:
+        options = replace(options, move_done=options.move_done.resolve())
+    inbox, outdir, skip = _check_paths(inbox, outdir, options.move_done)
+    tree = SettingsTree(inbox, options.overrides)
+    summary = RunSummary(str(inbox), str(outdir), __version__, options.dry_run, now_iso())
+    clock = time.perf_counter()
+    if options.dry_run:
+        run = _Run(inbox, outdir, options, __version__, Manifest.load(outdir / STATE_DIR))
+        _loop(run, find_jobs(inbox, tree, skip), summary, on_file, on_start)
+        _finish(summary, clock)
+        return summary
+    with OutdirLock(outdir / STATE_DIR / "lock", options.wait) as lock:
+        if lock.stale:
+            summary.notes.append(stale_note(lock.stale))
+            summary.notes.extend(clean_temps(outdir))
+        manifest = Manifest.load(outdir / STATE_DIR)
+        summary.notes.extend(manifest.notes)
+        with open(outdir / LOG_NAME, "a", encoding="utf-8") as log:
+            run = _Run(inbox, outdir, options, __version__, manifest, log)
+            _locked_run(run, find_jobs(inbox, tree, skip), summary, on_file, on_start, clock)
+    return summary
+
+
+def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
+                on_file: Callable[[Outcome], None] | None,
+                on_start: Callable[[int, list[str]], None] | None, clock: float) -> None:
+    run.log_line(f"start: {run.inbox} -> {run.outdir}: {len(jobs)} file(s), "
+                 f"traveller {run.version}")
+    for note in summary.notes:
+        run.log_line(f"note: {note}")
+    try:
+        _loop(run, jobs, summary, on_file, on_start)
+    except BaseException:
+        summary.interrupted = True
+        raise
+    finally:
+        run.manifest.save(run.version)
+        _finish(summary, clock)
+        write_summary(summary, run.outdir / SUMMARY_NAME)
+        run.log_line(f"end: {summary.headline()}; exit {summary.exit_code}")
+
+
+def _finish(summary: RunSummary, clock: float) -> None:
+    summary.finished = now_iso()
+    summary.seconds = round(time.perf_counter() - clock, 3)
+
+
+def _loop(run: _Run, jobs: list[Job], summary: RunSummary,
+          on_file: Callable[[Outcome], None] | None,
+          on_start: Callable[[int, list[str]], None] | None) -> None:
+    if on_start:
+        on_start(len(jobs), summary.notes)
+    for job in jobs:
+        outcome = _one(run, job)
+        summary.files.append(outcome)
+        run.log_line(describe(outcome), flush=outcome.status != "skipped")
+        if on_file:
+            on_file(outcome)
+
+
+def _failed(job: Job, exc: BaseException, code: str | None = None) -> Outcome:
+    if isinstance(exc, FileNotFoundError) and code in (None, "unreadable"):
+        code, message = "vanished", (f"{job.path}: the file disappeared before it could be "
+                                     "read (moved or deleted during the run)")
+    elif isinstance(exc, TravellerError):
+        message = str(exc)
+    elif isinstance(exc, OSError):
+        message = f"{exc.filename or job.path}: {exc.strerror or exc}"
+    else:
+        message = f"{job.path}: {type(exc).__name__}: {exc}"
+    return Outcome(job.name, "failed", output=job.output(), code=code or "unreadable",
+                   error=message)
+
+
+def _one(run: _Run, job: Job) -> Outcome:
+    """Skip, report or do one file; never raises for a problem of that file."""
+    if job.error is not None:
+        return Outcome(job.name, "failed", code="settings", error=str(job.error))
+    entry = run.manifest.entries.get(job.name)
+    try:
+        reason, _, refreshed = unchanged(job, entry, run.outdir, run.version)
+    except OSError as exc:
+        return _failed(job, exc)
+    if reason is None and entry is not None:
+        if refreshed is not None and not run.options.dry_run:
+            run.manifest.record(job.name, refreshed)
+        last = entry.get("status", "done")
+        outcome = Outcome(job.name, "skipped", f"up to date (last run: {last})", job.output())
+        return _move_done(run, job, outcome)
+    if run.options.dry_run:
+        return Outcome(job.name, "todo", reason or "", job.output())
+    outcome = _do(run, job, reason or "", entry)
+    return outcome if outcome.status == "failed" else _move_done(run, job, outcome)
+
+
+def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outcome:
+    clock = time.perf_counter()
+    assert job.settings is not None
+    try:
+        before = os.stat(job.path)
+        sha = file_sha256(job.path)
+        from traveller.pipeline import process
+
+        result = process(job.path, **job.settings.pipeline_kwargs())
+    except Exception as exc:
+        if run.options.debug and not isinstance(exc, TravellerError | OSError):
+            raise
+        return _failed(job, exc)
+    from traveller.batch.changes import snapshot
+
+    try:
+        snap = snapshot(result)
+        run.published += 1
+        publish(result, run.outdir / job.output(), run.published)
+        changes = _corrections(run, job, entry, snap, sha, reason)
+        key = hashlib.sha256(f"{job.name}\0{sha}\0{job.settings.fingerprint}\0"
+                             f"{run.version}".encode()).hexdigest()[:24]
+        snap_name = run.manifest.write_snapshot(f"{key}.json", snap)
+    except Exception as exc:
+        if run.options.debug and not isinstance(exc, OSError):
+            raise
+        return _failed(job, exc, "write")
+    counts = result.problems["code"].value_counts()
+    outcome = Outcome(job.name, "problems" if len(result.problems) else "done", reason,
+                      job.output(), len(result.travellers), len(result.ranking),
+                      len(result.problems), {str(k): int(n) for k, n in counts.items()},
+                      changes=changes)
+    _record(run, job, outcome, before, sha, snap_name)
+    outcome.seconds = round(time.perf_counter() - clock, 3)
+    return outcome
+
+
+def _record(run: _Run, job: Job, outcome: Outcome, before: os.stat_result, sha: str,
+            snap_name: str) -> None:
+    assert job.settings is not None
+    try:
+        after = os.stat(job.path)
+        moved = (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns)
+    except OSError:
+        moved = True
+    if moved:  # the file changed while it was read: what was read is published, redo next run
+        outcome.note = "the input changed while it was read; it is done again next run"
+    run.manifest.record(job.name, {
+        "size": before.st_size, "mtime_ns": None if moved else stable_mtime(before),
+        "sha256": None if moved else sha, "settings": job.settings.fingerprint,
+        "version": run.version, "output": job.output(), "status": outcome.status,
+        "problems": outcome.problems, "snapshot": snap_name, "published": now_iso()})
+
+
+def _corrections(run: _Run, job: Job, entry: dict[str, Any] | None, snap: dict[str, Any],
+                 sha: str, reason: str) -> dict[str, Any] | None:
+    """Write the corrections report when this replaces a published, different session."""
+    assert job.settings is not None
+    if not entry or (entry.get("sha256") == sha and entry.get("version") == run.version
+                     and entry.get("settings") == job.settings.fingerprint):
+        return None
+    from traveller.batch.changes import SNAPSHOT_FORMAT, diff, write_report
+
+    old = run.manifest.read_snapshot(entry.get("snapshot"))
+    if old is None or old.get("format") != SNAPSHOT_FORMAT:
+        return None
+    found = diff(old, snap)
+    when = f"Published {entry.get('published')}, corrected {now_iso()} ({reason})."
+    paths = write_report(found, run.outdir / job.base, job.settings.get("changes"),
+                         f"{job.name} -> {job.output()}", when)
+    return {"reports": [p.relative_to(run.outdir).as_posix() for p in paths],
+            "previous": entry.get("published"), **found.as_dict()}
+
+
+def _move_done(run: _Run, job: Job, outcome: Outcome) -> Outcome:
+    """With --move-done, move a processed input there (same path under it)."""
+    if run.options.move_done is None or run.options.dry_run:
+        return outcome
+    dest = free_name(run.options.move_done / job.name)
+    try:
+        move_file(job.path, dest)
+        outcome.moved_to = str(dest)
+    except OSError as exc:
+        outcome.note = f"not moved to {dest}: {exc.strerror or exc}"
+    return outcome

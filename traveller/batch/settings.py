@@ -1,0 +1,178 @@
+"""Batch settings: a ``traveller.toml`` per folder, merged with command-line options.
+
+A ``traveller.toml`` applies to its folder and every folder below it; a deeper
+file overrides the keys it sets, and command-line options override them all.
+An unknown key, or a value that cannot be used, is an error that names the
+file and the key (it fails the files under that folder, not the whole run)::
+
+    # INBOX/riverside/traveller.toml
+    scale = "1/0.5"          # matchpoint scale: "2/1/0" or "1/0.5"
+    movement = "mitchell"    # "auto", "mitchell" or "howell"
+    notation = "pl"          # "auto", "en", "pl", "ru"
+    names = "names.csv"      # names file, relative to this file's folder
+    encoding = "cp1250"      # text encoding of CSV files
+    output_suffix = "_results"
+    changes = "both"         # corrections report: "both", "csv", "txt", "none"
+    exclude = ["*.txt"]      # file names (or paths under INBOX) to leave alone
+
+Any other keyword option of :func:`traveller.pipeline.process`, and each
+field of its ``Options`` (rulings and structure: ``phantom_award``,
+``sections``, ``session_pct``, ...), is a key too, so a scoring option added
+there can be set here without a change to this file.
+"""
+
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from traveller.batch.keys import (
+    BATCH_DEFAULTS,
+    CHANGES_FORMATS,
+    FILE_NAME,
+    MOVEMENTS,
+    OPTIONS_KEYWORD,
+    SettingsError,
+    check_layer,
+    known_keys,
+    make_options,
+    option_fields,
+    parse_assignment,
+    pipeline_defaults,
+    pipeline_keys,
+    read_file,
+)
+
+__all__ = ["BATCH_DEFAULTS", "CHANGES_FORMATS", "FILE_NAME", "MOVEMENTS", "Settings",
+           "SettingsError", "SettingsTree", "check_layer", "file_sha256", "fingerprint",
+           "known_keys", "option_fields", "parse_assignment", "read_file"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The effective settings of one folder."""
+
+    values: dict[str, Any]
+    sources: tuple[str, ...] = ()
+    names_sha256: str | None = None
+    fingerprint: str = field(default="", compare=False)
+
+    def get(self, key: str) -> Any:
+        """A value, or the batch default."""
+        return self.values.get(key, BATCH_DEFAULTS.get(key))
+
+    def pipeline_kwargs(self) -> dict[str, Any]:
+        """Keyword options for :func:`traveller.pipeline.process`."""
+        kwargs = {k: v for k, v in self.values.items() if k in pipeline_keys()}
+        if kwargs.get("notation") == "auto":
+            kwargs["notation"] = None
+        options = make_options(self.values) if option_fields() else None
+        if options is not None:
+            kwargs[OPTIONS_KEYWORD] = options
+        return kwargs
+
+
+def fingerprint(kwargs: dict[str, Any], names_sha256: str | None) -> str:
+    """A short hash of what decides the results: pipeline options and the names' content.
+
+    Options left at their default count as that default, so ``--scale 2/1/0``
+    on a run that had no scale set redoes nothing.
+    """
+    full = {**pipeline_defaults(), **option_fields(), **kwargs}
+    if option_fields():
+        full.pop(OPTIONS_KEYWORD, None)
+    if full.get("notation") == "auto":
+        full["notation"] = None
+    plain = {k: (f"sha256:{names_sha256}" if k == "names" and v is not None else v)
+             for k, v in full.items()}
+    text = json.dumps(plain, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file's content, read in chunks (the file is only read)."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+class SettingsTree:
+    """Settings of every folder under an inbox, each worked out once per run.
+
+    >>> tree = SettingsTree(Path("inbox"), {"scale": "1/0.5"})  # doctest: +SKIP
+    >>> tree.for_folder(Path("inbox/riverside")).pipeline_kwargs()  # doctest: +SKIP
+    """
+
+    def __init__(self, inbox: Path, overrides: dict[str, Any] | None = None) -> None:
+        self.inbox = inbox
+        self.overrides = check_layer(overrides or {}, "command line", Path.cwd())
+        if option_fields():
+            try:
+                make_options(self.overrides)
+            except (TypeError, ValueError) as exc:
+                raise SettingsError(f"command line: {exc}; fix the value") from None
+        self._folders: dict[Path, tuple[dict[str, Any], tuple[str, ...]] | SettingsError] = {}
+        self._settings: dict[Path, Settings | SettingsError] = {}
+        self._names: dict[Path, str] = {}
+
+    def names_files(self) -> set[Path]:
+        """Every names file a setting names (they are not travellers)."""
+        return set(self._names)
+
+    def for_folder(self, folder: Path) -> Settings:
+        """The effective settings of ``folder`` (raises :class:`SettingsError`)."""
+        found = self._settings.get(folder)
+        if found is None:
+            try:
+                found = self._resolve(folder)
+            except SettingsError as exc:
+                found = exc
+            self._settings[folder] = found
+        if isinstance(found, SettingsError):
+            raise found
+        return found
+
+    def _resolve(self, folder: Path) -> Settings:
+        layers, sources = self._layers(folder)
+        values = {**layers, **self.overrides}
+        names = values.get("names")
+        names_sha = None
+        if names is not None:
+            if names not in self._names:
+                self._names[names] = file_sha256(names)
+            names_sha = self._names[names]
+        if option_fields():
+            try:
+                make_options(values)
+            except (TypeError, ValueError) as exc:
+                where = " + ".join(sources) or "command line"
+                raise SettingsError(f"{where}: {exc}; fix the value") from None
+        decisive = {k: v for k, v in values.items() if k in pipeline_keys() or k in
+                    option_fields()}
+        return Settings(values, sources, names_sha, fingerprint(decisive, names_sha))
+
+    def _layers(self, folder: Path) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Merged file layers from the inbox down to ``folder`` (nearest wins)."""
+        cached = self._folders.get(folder)
+        if isinstance(cached, SettingsError):
+            raise cached
+        if cached is not None:
+            return cached
+        try:
+            if folder == self.inbox or self.inbox not in folder.parents:
+                values: dict[str, Any] = {}
+                sources: tuple[str, ...] = ()
+            else:
+                values, sources = self._layers(folder.parent)
+            path = folder / FILE_NAME
+            if path.is_file():
+                values = {**values, **read_file(path)}
+                sources = (*sources, str(path))
+            self._folders[folder] = (values, sources)
+        except SettingsError as exc:
+            self._folders[folder] = exc
+            raise
+        return values, sources

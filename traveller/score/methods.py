@@ -1,0 +1,139 @@
+"""Scoring methods other than matchpoints, on the same scored travellers.
+
+``--method`` picks one: ``mp`` (matchpoints, the default, in :mod:`traveller.score.rank`),
+``ximp`` (cross-IMPs), ``butler`` (IMPs against a trimmed-mean datum), ``total``
+(total points), ``russian`` (IMPs against a high-card-points target) or
+``teams`` (two-room matches, victory points and standings). Each returns the
+travellers with the method's columns, the ranking, and any extra tables
+(teams: the matches and the board-by-board IMPs), so the workbook and the
+library see them alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from traveller.options import DIVISORS, METHODS
+from traveller.read.headers import header_key
+from traveller.score.imps import butler, cross_imps, imp_totals
+from traveller.score.rank import attach_names, places
+from traveller.score.russian import russian_imps
+from traveller.score.teams import match_totals, standings, team_boards
+from traveller.score.total import total_points
+from traveller.score.vp import read_vp_scale
+
+#: Input columns a method needs, by their header key (case and punctuation ignored).
+METHOD_COLUMNS = {
+    "hcp": ["hcp", "hcpns", "nshcp", "pc", "pcns", "punkty", "pkt", "pktns", "фигуры",
+            "очкизафигуры", "очкисю"],
+    "ew_hcp": ["hcpew", "ewhcp", "pcew", "pktew", "очкизв"],
+    "room": ["room", "pokój", "pokoj", "sala", "комната", "зал"],
+    "home_team": ["hometeam", "home", "gospodarze", "хозяева"],
+    "away_team": ["awayteam", "away", "visitteam", "goście", "goscie", "гости"],
+    "ns_team": ["nsteam", "teamns", "drużynans", "командасю"],
+    "ew_team": ["ewteam", "teamew", "drużynaew", "командазв"],
+    "match": ["match", "mecz", "матч"],
+    "deal": ["deal", "chicagodeal", "сдачачикаго"],
+}
+_INDEX = {header_key(a): name for name, aliases in METHOD_COLUMNS.items() for a in aliases}
+
+
+@dataclass
+class MethodOptions:
+    """Options of the IMP and teams methods (see the README for each)."""
+
+    divisor: str = "n-1"  # cross-IMPs: n-1 (BBO, Compscore), n, or none (Ruter's sums)
+    trim: int = 1  # Butler: results dropped at each end for the datum
+    rounding: str = "half-away"  # Butler datum to 10: halves away from zero, or to even
+    vp_scale: str | Path = "wbf"  # teams: WBF continuous scale, or a table file
+    chicago: bool = False  # russian: vulnerability by Chicago deal (1-4), not board number
+
+
+@dataclass
+class Scored:
+    """What a method gives: travellers with its columns, the ranking, extra tables."""
+
+    travellers: pd.DataFrame
+    ranking: pd.DataFrame
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def method_columns(frame: pd.DataFrame) -> pd.DataFrame:
+    """Name the input columns a method reads (HCP, room, teams) by their canonical names."""
+    rename = {c: _INDEX[header_key(c)] for c in frame.columns
+              if header_key(c) in _INDEX and _INDEX[header_key(c)] not in frame}
+    out = frame.rename(columns=rename)
+    if "ew_hcp" in out and "hcp" in out:
+        out = out.rename(columns={"hcp": "ns_hcp"})
+    for column in ("hcp", "ns_hcp", "ew_hcp", "deal"):
+        if column in out:
+            out[column] = pd.to_numeric(out[column], errors="coerce")
+    return out
+
+
+def pair_ranking(totals: pd.DataFrame, value: str, names: pd.DataFrame | None) -> pd.DataFrame:
+    """Places by average per board (fair when pairs played different numbers of boards)."""
+    out = totals.copy()
+    out["section"] = out["section"].astype("string").fillna("")
+    out["line"] = out["line"].astype("string").fillna("")
+    out["names"] = attach_names(out, names)
+    groups = out["section"] + "|" + out["line"]
+    out["place"] = places(out["average"].astype(float).fillna(float("-inf")), groups)
+    out["_p"] = out["place"].str.rstrip("=").astype(int)
+    out = out.sort_values(["section", "line", "_p", "pair"], kind="stable",
+                          key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
+    return out[["section", "line", "pair", "names", "boards", value, "average", "place"]
+               ].reset_index(drop=True)
+
+
+def apply_method(scored: pd.DataFrame, method: str, movement: str,
+                 names: pd.DataFrame | None = None,
+                 options: MethodOptions | None = None) -> Scored:
+    """Score ``scored`` travellers (with ``ns_score``) by one of the non-matchpoint methods."""
+    options = options or MethodOptions()
+    frame = method_columns(scored)
+    if method == "ximp":
+        if options.divisor not in DIVISORS:
+            raise ValueError(f"unknown divisor {options.divisor!r}; choose from n-1, n, none")
+        out = cross_imps(frame, divisor=options.divisor)  # type: ignore[arg-type]
+    elif method == "butler":
+        out = butler(frame, trim=options.trim, rounding=options.rounding)  # type: ignore[arg-type]
+    elif method == "russian":
+        out = russian_imps(_need(frame, ["hcp", "ns_hcp"], "russian"), chicago=options.chicago)
+    elif method == "total":
+        totals = total_points(frame, movement)  # type: ignore[arg-type]
+        return Scored(frame, pair_ranking(totals, "points", names))
+    elif method == "teams":
+        return _teams(frame, names, options)
+    else:
+        raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    totals = imp_totals(out, movement)  # type: ignore[arg-type]
+    return Scored(out, pair_ranking(totals, "imps", names))
+
+
+def _need(frame: pd.DataFrame, columns: list[str], method: str) -> pd.DataFrame:
+    if not any(c in frame for c in columns):
+        raise ValueError(
+            f"--method {method} needs a high-card points column (HCP for N-S, or HCP NS and "
+            "HCP EW); add one to the traveller")
+    return frame
+
+
+def _teams(frame: pd.DataFrame, names: pd.DataFrame | None, options: MethodOptions) -> Scored:
+    """Two-room matches: the pair numbers are the team numbers unless team columns say more."""
+    if "room" in frame and "home_team" not in frame and "ns_team" not in frame:
+        frame = frame.assign(ns_team=frame["ns_pair"], ew_team=frame["ew_pair"])
+    if "room" not in frame and "ns_team" not in frame:
+        raise ValueError("--method teams needs a Room column (Open/Closed) or team columns "
+                         "(NS team, EW team) on every row")
+    boards = team_boards(frame)
+    scale = "wbf" if str(options.vp_scale) == "wbf" else read_vp_scale(options.vp_scale)
+    matches = match_totals(boards, scale=scale)
+    table = standings(matches)
+    if names is not None and not names.empty:
+        lookup = dict(zip(names["pair"].astype(str), names["names"], strict=False))
+        table.insert(2, "names", table["team"].astype(str).map(lookup).fillna(""))
+    return Scored(frame, table, {"Matches": matches, "Boards": boards})

@@ -1,0 +1,193 @@
+"""Matchpoints per board and the pairs' ranking (rules.md §5), by sort and groupby.
+
+Matchpoints are computed from one stable sort of (board group, N-S score): a
+result's matchpoints are twice the number of lower scores plus the number of
+equal ones, which fall out of the positions of each run of equal scores. No
+Python loop runs over rows or boards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from traveller.score import adjusted
+from traveller.score.sides import pair_sides
+
+SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
+
+
+def _group_ids(frame: pd.DataFrame, by_section: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(board group id, section code) per row; one section when not by section."""
+    board = frame["board"].to_numpy(dtype=np.int64)
+    if not by_section or "section" not in frame:
+        return board, np.zeros(len(board), dtype=np.int64)
+    section = pd.factorize(frame["section"])[0].astype(np.int64) + 1  # missing -> 0
+    return section * (int(board.max(initial=0)) + 1) + board, section
+
+
+def _run_bounds(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For sorted positions flagged where a run starts: each position's run start and end."""
+    n = len(starts)
+    idx = np.arange(n)
+    first = np.maximum.accumulate(np.where(starts, idx, 0))
+    ends = np.empty(n, dtype=bool)
+    ends[:-1] = starts[1:]
+    ends[-1:] = True
+    last = np.minimum.accumulate(np.where(ends, idx, n)[::-1])[::-1]
+    return first, last
+
+
+def _starts(values: np.ndarray) -> np.ndarray:
+    out = np.empty(len(values), dtype=bool)
+    out[:1] = True
+    np.not_equal(values[1:], values[:-1], out=out[1:])
+    return out
+
+
+def board_matchpoints(groups: np.ndarray, scores: np.ndarray, win: float = 2.0
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """Matchpoints of each score against the others of its group, and the group sizes.
+
+    ``win`` is 2 on the European 2/1/0 scale, 1 on the ACBL 1/½ scale. One
+    stable sort of the combined (group, score) key; in sorted order a result
+    beats everything between its group's start and its run of equal scores,
+    and ties with the rest of that run.
+
+    >>> mp, n = board_matchpoints(np.zeros(6, int), np.array([1380, 920, -50, -100, 430, 420]))
+    >>> mp.tolist()
+    [10.0, 8.0, 2.0, 0.0, 6.0, 4.0]
+    """
+    scores = np.asarray(scores, dtype=np.int64)
+    groups = np.asarray(groups, dtype=np.int64)
+    low = int(scores.min(initial=0))
+    span = int(scores.max(initial=0)) - low + 1
+    key = groups * span + (scores - low)
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    run_first, run_last = _run_bounds(_starts(ordered))
+    group_first, group_last = _run_bounds(_starts(groups[order]))
+    mp = np.empty(len(key))
+    size = np.empty(len(key), dtype=np.int64)
+    mp[order] = win * (run_first - group_first) + (win / 2) * (run_last - run_first)
+    size[order] = group_last - group_first + 1
+    return mp, size
+
+
+def neuberg(mp: np.ndarray, results: np.ndarray, expected: np.ndarray | int,
+            win: float = 2.0) -> np.ndarray:
+    """Neuberg: matchpoints among ``results`` scaled to a board played ``expected`` times.
+
+    On the 2/1/0 scale ``M' = (M + 1)·E/A − 1`` (1/½: ``(M + ½)·E/A − ½``).
+    """
+    half = win / 2
+    return (mp + half) * np.asarray(expected) / results - half
+
+
+def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = True,
+                phantom_award: float | None = None) -> pd.DataFrame:
+    """Add matchpoint columns to a scored traveller frame; returns a new frame.
+
+    Adds ``results`` and ``top`` (of the board as played), ``ns_mp``, ``ew_mp``,
+    ``ns_pct``, ``ew_pct`` (on that top, as a traveller prints them) and
+    ``ns_mp_scaled``/``ew_mp_scaled``: Neuberg-scaled to the session's common top,
+    which the pair totals use. A frame with rulings (``ruling_kind``), fouled
+    groups or phantom lines is scored by :func:`traveller.score.adjusted.score_boards`
+    (``phantom_award``: the % a pair gets against the phantom; None = not played).
+    """
+    if scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}; choose from {', '.join(SCALES)}")
+    win = SCALES[scale]
+    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    if not out.empty and adjusted.needed(out):
+        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award))
+    if out.empty:
+        for c in ("results", "top", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
+                  "ns_mp_scaled", "ew_mp_scaled", "common_top"):
+            out[c] = pd.Series(dtype="float64")
+        return out
+    groups, sections = _group_ids(out, by_section)
+    mp, n = board_matchpoints(groups, out["ns_score"].to_numpy(dtype=np.int64), win)
+    top = win * (n - 1)
+    pct = 100 * mp / np.maximum(top, 1e-300)
+    pct[top == 0] = 50.0
+    # The common top is that of the boards played most often in the section, so
+    # that Neuberg only ever scales a board up and stays within 0..top.
+    if sections.min(initial=0) == sections.max(initial=0):
+        expected = np.full(len(n), n.max(initial=0))
+    else:
+        expected = pd.Series(n).groupby(sections).transform("max").to_numpy()
+    scaled = neuberg(mp, n, expected, win)
+    common = win * (expected - 1)
+    out = out.assign(results=n, top=top, ns_mp=mp, ew_mp=top - mp, ns_pct=pct,
+                     ew_pct=100 - pct, ns_mp_scaled=scaled, ew_mp_scaled=common - scaled,
+                     common_top=common)
+    return out
+
+
+def places(values: pd.Series, groups: pd.Series) -> pd.Series:
+    """Places by ``values`` descending within each group, ties shared and written "2="."""
+    key = values.round(6)
+    rank = key.groupby(groups.to_numpy()).rank(method="min", ascending=False).astype(int)
+    tied = key.groupby([groups.to_numpy(), key.to_numpy()]).transform("size") > 1
+    return rank.astype(str).where(~tied, rank.astype(str) + "=")
+
+
+def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
+               names: pd.DataFrame | None = None, *, by_section: bool = True,
+               one_ranking: bool = False) -> pd.DataFrame:
+    """The ranking: total (Neuberg-scaled) matchpoints and percentage per pair.
+
+    Lines are ranked separately in a Mitchell (``one_ranking`` ranks them
+    together) and sections apart (``by_section=False``: across the field);
+    pairs are placed by percentage, which also ranks pairs that played
+    different numbers of boards fairly. Boards not played (NP, a phantom's
+    table without an award) do not count; phantom pairs are not ranked; on an
+    arrow-switched board a pair is credited with the cards it held.
+    Columns: section, line, pair, names, boards, mp, mp_factored (the total
+    scaled to the most boards any pair of the section played), pct, place.
+    """
+    columns = ["section", "line", "pair", "names", "boards", "mp", "mp_factored", "pct",
+               "place"]
+    if frame.empty:
+        return pd.DataFrame(columns=columns)
+    sides = pair_sides(frame, movement)
+    sides = sides[sides["mp"].notna() & ~sides["phantom"] & sides["pair"].notna()]
+    totals = sides.groupby(["section", "line", "pair"], as_index=False).agg(
+        boards=("mp", "size"), mp=("mp", "sum"), possible=("top", "sum"))
+    totals["pct"] = 100 * totals["mp"] / totals["possible"].where(totals["possible"] > 0)
+    totals["pct"] = totals["pct"].fillna(50.0)
+    full = totals.groupby("section")["possible"].transform("max")
+    totals["mp_factored"] = totals["mp"] * full / totals["possible"].where(
+        totals["possible"] > 0, full)
+    group = (totals["section"] if by_section else "") + "|" + (
+        "" if one_ranking else totals["line"])
+    totals["place"] = places(totals["pct"], pd.Series(group, index=totals.index))
+    totals["names"] = attach_names(totals, names)
+    totals["pair"] = totals["pair"].astype("Int64")
+    order = totals.assign(_p=totals["place"].str.rstrip("=").astype(int),
+                          _s=totals["section"] if by_section else "",
+                          _l=totals["line"].map({"NS": 0, "EW": 1, "": 0}) * (not one_ranking))
+    order = order.sort_values(["_s", "_l", "_p", "section", "line", "pair"],
+                              key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
+    return order[columns].reset_index(drop=True)
+
+
+def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:
+    """Names for each (section, line, pair): exact line first, then a names row with no line."""
+    if names is None or names.empty:
+        return pd.Series("", index=totals.index, dtype="string")
+    table = names.copy()
+    table["pair"] = table["pair"].astype("Int64")
+    if not table["section"].astype(bool).any():
+        table["section"] = None
+    result = pd.Series(pd.NA, index=totals.index, dtype="string")
+    for keys in (["section", "line", "pair"], ["section", "pair"], ["line", "pair"], ["pair"]):
+        usable = table.dropna(subset=[k for k in keys if k == "section"])
+        if "line" not in keys:
+            usable = usable[usable["line"] == ""]
+        lookup = usable.drop_duplicates(keys).set_index(keys)["names"]
+        index = pd.MultiIndex.from_frame(totals[keys]) if len(keys) > 1 else totals[keys[0]]
+        found = pd.Series(lookup.reindex(index).to_numpy(), index=totals.index, dtype="string")
+        result = result.fillna(found)
+    return result.fillna("")
