@@ -120,7 +120,17 @@ def test_default_output_name_and_refusing_to_overwrite_input(tmp_path: Path) -> 
     assert run("score", str(src))[0] == 0
     assert (tmp_path / "club_results.xlsx").exists()
     code, _, stderr = run("score", str(src), "-o", str(src))
-    assert code == 1 and "overwrite the input" in stderr
+    assert code == 2 and "overwrite the input" in stderr
+
+
+@pytest.mark.parametrize("flag", ["--names", "--session", "--carry-over"])
+def test_output_that_is_another_input_is_refused(tmp_path: Path, flag: str) -> None:
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(b"precious")
+    code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"), flag, str(other),
+                          "-o", str(tmp_path / "." / "other.xlsx"))
+    assert code == 2 and "overwrite the input" in stderr
+    assert other.read_bytes() == b"precious"
 
 
 def test_installed_entry_point_runs_on_sample_data(tmp_path: Path) -> None:

@@ -203,7 +203,7 @@ def test_a_phantom_that_cannot_be_told_is_a_problem_unless_named(tmp_path: Path)
     result = session(tmp_path, rows)
     assert result.problems["code"].tolist() == ["bad-ruling"]
     assert "--phantom" in result.problems["message"].iloc[0]
-    named = session(tmp_path, rows, options=Options(phantoms=("EW14",), phantom_award=60))
+    named = session(tmp_path, rows, options=Options(phantom=("EW14",), phantom_award=60))
     assert named.problems.empty
     ranking = named.ranking.set_index(["line", "pair"])
     assert ("EW", 14) not in ranking.index and ranking.loc[("NS", 4), "boards"] == 2
@@ -212,7 +212,7 @@ def test_a_phantom_that_cannot_be_told_is_a_problem_unless_named(tmp_path: Path)
 def test_arrow_switch_credits_the_cards_each_pair_held(tmp_path: Path) -> None:
     rows = board(1, ["+100", "+50", "0", "-50"]) + board(8, ["+100", "+50", "0", "-50"])
     plain = session(tmp_path, rows).ranking.set_index(["line", "pair"])
-    switched = session(tmp_path, rows, options=Options(arrow_boards=(8,)))
+    switched = session(tmp_path, rows, options=Options(arrow_switch=(8,)))
     ranking = switched.ranking.set_index(["line", "pair"])
     # pair 1 N-S: top on board 1, bottom on board 8 (it held the E-W cards there)
     assert plain.loc[("NS", 1), "mp"] == 12 and ranking.loc[("NS", 1), "mp"] == 6
@@ -226,7 +226,7 @@ def test_session_percentage_option_raises_average_plus(tmp_path: Path) -> None:
     rows = (board(1, ["+100", "+50", "0", "-50"]) + board(8, ["+100", "+50", "0", "-50"])
             + board(11, ["A+-", "+50", "0", "-50"]))
     plain = session(tmp_path, rows)
-    better = session(tmp_path, rows, options=Options(session_pct=True))
+    better = session(tmp_path, rows, options=Options(adjusted_session_pct=True))
     ruled = better.travellers[better.travellers["ruling"].notna()].iloc[0]
     # pair 1 N-S scored 100 % on boards 1-2 and gets it for A+; E-W pair 11 had 0 %
     assert (ruled["ns_pct"], ruled["ew_pct"]) == (100, 0)

@@ -92,8 +92,12 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'traveller' has no attribute {name!r}")
 
 
+#: The stage sub-packages, listed by ``dir(traveller)`` beside the public names.
+_STAGES = ("batch", "publish", "read", "score", "tidy")
+
+
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted({*__all__, *_STAGES})
 
 
 __all__ = [

@@ -53,14 +53,14 @@ def main() -> None:
 @click.option("--phantom-award", type=click.FloatRange(0, 100), default=None, metavar="PCT",
               help="% of the top for the pair meeting the phantom on TD/Bye lines, e.g. 60 "
               "[default: none: a sit-out, the pair's total factored].")
-@click.option("--phantom", "phantoms", multiple=True, metavar="PAIR",
+@click.option("--phantom", multiple=True, metavar="PAIR",
               help="The phantom pair, e.g. 18 or EW18 (repeatable) [default: a pair whose "
               "every line is TD/Bye].")
 @click.option("--sections", type=click.Choice(["apart", "field"]), default="apart",
               show_default=True, help="Matchpoint and rank each section apart or across "
               "the whole field.")
 @click.option("--one-ranking", is_flag=True, help="Rank both lines of a Mitchell together.")
-@click.option("--arrow-switch", "arrow_boards", default="", metavar="BOARDS",
+@click.option("--arrow-switch", default="", metavar="BOARDS",
               help="Boards on which the arrow was switched, e.g. 19-21,25 (or an Arrow column).")
 @click.option("--session", "sessions", multiple=True, metavar="FILE",
               type=click.Path(dir_okay=False, path_type=Path),
@@ -108,10 +108,15 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     from traveller.publish.workbook import write_workbook
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
+    inputs = [input_file, names, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
+    clash = [p for p in inputs if isinstance(p, Path) and same_file(p, output)]
+    if clash:
+        raise click.UsageError(f"-o {output} is the input {clash[0]}; the output would "
+                               "overwrite the input: choose another -o")
+    if output.suffix.lower() != ".xlsx":
+        raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
+                               "give a name ending in .xlsx")
     try:
-        if output.resolve() == input_file.resolve():
-            raise TravellerError(f"{output}: the output would overwrite the input; "
-                                 "choose another -o")
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
                   "encoding": encoding, "options": _options(structure)}
         if structure["sessions"]:
@@ -144,15 +149,18 @@ def _options(given: dict[str, object]) -> Options:
     """The scoring options of ``score`` (rulings and tournament structure)."""
     from traveller.pipeline import Options
 
-    return Options(session_pct=bool(given["adjusted_session_pct"]),
-                   phantom_award=given["phantom_award"],  # type: ignore[arg-type]
-                   phantoms=tuple(given["phantoms"]),  # type: ignore[arg-type]
-                   sections=str(given["sections"]), one_ranking=bool(given["one_ranking"]),
-                   arrow_boards=board_list(str(given["arrow_boards"])),
-                   method=str(given["method"]), divisor=str(given["divisor"]),
-                   trim=int(given["trim"]),  # type: ignore[call-overload]
-                   datum_rounding=str(given["datum_rounding"]),
-                   vp_scale=str(given["vp_scale"]), chicago=bool(given["chicago"]))
+    # Each option of the command is the Options field of the same name.
+    values = {k: v for k, v in given.items() if k in Options.__dataclass_fields__}
+    values["phantom"] = tuple(values["phantom"])  # type: ignore[arg-type]
+    values["arrow_switch"] = board_list(str(values["arrow_switch"]))
+    return Options(**values)  # type: ignore[arg-type]
+
+def same_file(a: Path, b: Path) -> bool:
+    """True when two paths name one file (links resolved; case-folding file systems too)."""
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and a.exists() and a.samefile(b))
+    except OSError:
+        return False
 
 
 def board_list(text: str) -> tuple[int, ...]:

@@ -28,18 +28,18 @@ class Options:
     """How rulings and the tournament structure are scored (docs/rulings.md).
 
     Attributes:
-        session_pct: average-plus is the better of 60 % and the pair's session
+        adjusted_session_pct: average-plus is the better of 60 % and the pair's session
             percentage, average-minus the worse of 40 % and it (EBU/WBF Law 12C2
             option). Off by default: plain 60/40, the Laws' minimum.
         phantom_award: % of the top given to a pair against the phantom (TD/Bye
             lines; e.g. 60). None (default): the board counts as not played and
             the pair's total is factored, as for any sit-out.
-        phantoms: pair numbers of the phantom ("18", or "EW18" for one line);
+        phantom: pair numbers of the phantom ("18", or "EW18" for one line);
             found by themselves when every row of a pair is a TD/Bye line.
         sections: "apart" (default): each section matchpointed and ranked on its
             own; "field": across the whole field.
         one_ranking: rank both lines of a Mitchell together (one winner).
-        arrow_boards: boards on which every table switched the arrow (besides an
+        arrow_switch: boards on which every table switched the arrow (besides an
             Arrow column in the sheet).
         method: "mp" (matchpoints, default), "ximp", "butler", "total", "russian"
             or "teams" (see :mod:`traveller.score.methods`).
@@ -50,12 +50,12 @@ class Options:
         chicago: russian: vulnerability by Chicago deal (1-4), not by board.
     """
 
-    session_pct: bool = False
+    adjusted_session_pct: bool = False
     phantom_award: float | None = None
-    phantoms: tuple[str, ...] = ()
+    phantom: tuple[str, ...] = ()
     sections: str = "apart"
     one_ranking: bool = False
-    arrow_boards: tuple[int, ...] = ()
+    arrow_switch: tuple[int, ...] = ()
     method: str = "mp"
     divisor: str = "n-1"
     trim: int = 1
@@ -76,3 +76,23 @@ class Options:
                              f"{', '.join(SECTIONS)}")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
             raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
+
+
+def options_with(options: Options | None, keywords: dict[str, Any]) -> Options:
+    """The scoring options from ``options`` or from keywords (``method="ximp"``, ...).
+
+    Every field of :class:`Options` is a keyword of :func:`traveller.process`;
+    giving an ``Options`` object and such keywords together is an error that
+    names the clash, and so is a keyword that is no option at all.
+    """
+    fields = Options.__dataclass_fields__
+    unknown = sorted(k for k in keywords if k not in fields)
+    if unknown:
+        known = ", ".join(sorted({*PROCESS_DEFAULTS, *fields} - {"options"}))
+        raise TypeError(f"unknown option {', '.join(unknown)}; the options are: {known}")
+    if options is not None and keywords:
+        raise TypeError(f"give the options either as options=Options(...) or as keywords, "
+                        f"not both: {', '.join(sorted(keywords))} given beside options=")
+    if options is not None:
+        return options
+    return Options(**{k: tuple(v) if isinstance(v, list) else v for k, v in keywords.items()})

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
-from traveller.options import Options
+from traveller.options import Options, options_with
 from traveller.problems import combine
 from traveller.publish import cards
-from traveller.read.load import Loaded, read, read_names
+from traveller.read.load import Loaded, Source, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score.adjusted import session_awards
 from traveller.score.methods import MethodOptions, apply_method
@@ -41,6 +42,28 @@ class Result:
     source: str = ""
     session_rankings: pd.DataFrame | None = None  # a multi-session event's own rankings
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # a method's own tables
+    #: What the publications print above the results: ``title``, ``date``, ``club``,
+    #: ``status`` (e.g. provisional until a time); absent keys are not printed.
+    meta: dict[str, str] = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        t = self.travellers
+        boards = int(t["board"].nunique()) if "board" in t and len(t) else 0
+        method = str(self.settings.get("method", "mp"))
+        who = "teams" if method == "teams" else "pairs"
+        how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
+               else f"method {method}")
+        movement = str(self.settings.get("movement", "")).capitalize()
+        n = len(self.problems)
+        return (f"Result: {len(self.ranking)} {who}, {boards} boards, {len(t)} results, "
+                f"{n} problem{'' if n == 1 else 's'}; {how}"
+                + (f", {movement}" if movement else ""))
+
+    def to_excel(self, path: str | Path) -> Path:
+        """Write the formatted results workbook (see :func:`traveller.write_workbook`)."""
+        from traveller.publish.workbook import write_workbook
+
+        return write_workbook(self, path)
 
     @property
     def ok(self) -> bool:
@@ -68,7 +91,7 @@ class Result:
 
 
 def process(
-    path: str | Path,
+    path: Source,
     *,
     scale: str = "2/1/0",
     movement: str = "auto",
@@ -76,27 +99,34 @@ def process(
     names: str | Path | None = None,
     encoding: str | None = None,
     options: Options | None = None,
+    **option_keywords: Any,
 ) -> Result:
-    """Score one traveller file end to end.
+    """Score one traveller file (or frames already in memory) end to end.
 
     Args:
-        path: a traveller file (CSV/TSV, xlsx/xlsm/xls/ods, USEBIO XML, PBN).
+        path: a traveller file (CSV/TSV, xlsx/xlsm/xls/ods, USEBIO XML, PBN), a
+            DataFrame, or a dict of sheet name -> DataFrame (a ``Names`` frame
+            gives the pairs' names).
         scale: "2/1/0" (European, default) or "1/0.5" (ACBL).
         movement: "auto" (told from the pair numbers), "mitchell" or "howell".
         notation: force a notation ("en", "pl", "ru"); detected per sheet by default.
         names: a names file (pair -> players); a names sheet in the workbook is used otherwise.
         encoding: force the text encoding of a CSV file.
-        options: rulings and tournament structure (:class:`Options`); defaults when None.
+        options: rulings, structure and method as one :class:`Options` object, or
+        **option_keywords: the same settings one by one, named as the options of
+            ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
+            ``sections="field"``, ``phantom_award=60``, ... (not both).
 
-    >>> result = process("sample_data/club_session.xlsx")  # doctest: +SKIP
+    >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
     """
+    options = options_with(options, option_keywords)
     loaded = read(path, encoding=encoding)
     if names is not None:
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding))
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
-    result.source = str(path)
+    result.source = str(path) if isinstance(path, str | Path) else "<DataFrame>"
     return result
 
 
@@ -105,8 +135,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     """Score tables already read (see :func:`process`)."""
     opts = options or Options()
     norm = normalise(loaded, notation=notation, movement=movement)
-    frame = rulings.switch_arrows(norm.travellers, opts.arrow_boards)
-    frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantoms)
+    frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
+    frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     scored = score_frame(frame)
     problems = combine([norm.problems, phantom_problems, score_problems(scored)])
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
@@ -124,7 +154,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
                          phantom_award=opts.phantom_award)
-    if opts.session_pct:
+    if opts.adjusted_session_pct:
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
                              by_section=by_section, phantom_award=opts.phantom_award)
     ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,

@@ -17,7 +17,7 @@ file and the key (it fails the files under that folder, not the whole run)::
 
 Any other keyword option of :func:`traveller.pipeline.process`, and each
 field of its ``Options`` (rulings and structure: ``phantom_award``,
-``sections``, ``session_pct``, ...), is a key too, so a scoring option added
+``sections``, ``adjusted_session_pct``, ...), is a key too, so a scoring option added
 there can be set here without a change to this file.
 """
 

@@ -22,8 +22,9 @@ from traveller.read.raw import Loaded, RawTable
 from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
 from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
 
-__all__ = ["Loaded", "RawTable", "board_in_title", "field_for", "header_key", "read",
-           "read_names", "read_text", "read_workbook", "sniff_delimiter", "tables_from_grid"]
+__all__ = ["Loaded", "RawTable", "Source", "board_in_title", "field_for", "header_key", "read",
+           "read_frames", "read_names", "read_text", "read_workbook", "sniff_delimiter",
+           "tables_from_grid"]
 
 
 def _header_fields(cells: list[Any]) -> dict[int, str]:
@@ -225,11 +226,46 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
 # --------------------------------------------------------------------------
 # Entry point
 
-def read(path: str | Path, encoding: str | None = None) -> Loaded:
-    """Read a traveller file of any supported kind into raw tables.
+#: What :func:`read` takes: a path, a DataFrame, or sheet name -> DataFrame.
+Source = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
+
+
+def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
+    """Read results already in memory: a DataFrame, or a dict of sheet name -> DataFrame.
+
+    Each frame is read as a sheet whose first row holds its column names (so a
+    frame from ``pd.read_excel`` or built by hand reads like the file would); a
+    ``Names`` frame gives the pair names. ``row`` is the position in the frame
+    (0 for its first row), and ``file`` is ``<DataFrame>``.
+    """
+    if isinstance(frames, pd.DataFrame):
+        frames = {"DataFrame": frames}
+    tables: list[RawTable] = []
+    names: pd.DataFrame | None = None
+    for sheet, frame in frames.items():
+        if not isinstance(frame, pd.DataFrame):
+            raise UnreadableFileError(f"sheet {sheet!r}: expected a DataFrame, got "
+                                      f"{type(frame).__name__}")
+        grid = [[str(c) for c in frame.columns],
+                *frame.astype(object).where(frame.notna(), None).to_numpy().tolist()]
+        if header_key(str(sheet)) in NAMES_SHEETS:
+            names = names_from_grid(grid, f"<DataFrame> [{sheet}]")
+            continue
+        tables.extend(tables_from_grid(grid, "<DataFrame>", str(sheet), first_row=-1))
+    if not tables:
+        raise UnreadableFileError(
+            "<DataFrame>: no traveller table found; the columns must name at least the "
+            "board, the N-S pair and a contract or score")
+    return Loaded(tables, names)
+
+
+def read(path: Source, encoding: str | None = None) -> Loaded:
+    """Read a traveller file of any supported kind (or frames in memory) into raw tables.
 
     >>> loaded = read("sample_data/club_session.csv")  # doctest: +SKIP
     """
+    if isinstance(path, pd.DataFrame | dict):
+        return read_frames(path)
     path = Path(path)
     if not path.exists():
         raise UnreadableFileError(f"{path}: file not found; check the path")
