@@ -95,4 +95,5 @@ def options_with(options: Options | None, keywords: dict[str, Any]) -> Options:
                         f"not both: {', '.join(sorted(keywords))} given beside options=")
     if options is not None:
         return options
-    return Options(**{k: tuple(v) if isinstance(v, list) else v for k, v in keywords.items()})
+    given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in keywords.items()}
+    return Options(**given)

@@ -1,5 +1,6 @@
 """Publish: results -> files.
 
-Takes a scored :class:`~traveller.pipeline.Result` and writes what a director
-prints or publishes: the formatted results workbook, score cards and frequencies.
+Takes a scored :class:`~traveller.pipeline.Result` and gives the files a
+director prints or publishes: the formatted results workbook, with its score
+cards and frequencies.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -227,7 +227,7 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
 # Entry point
 
 #: What :func:`read` takes: a path, a DataFrame, or sheet name -> DataFrame.
-Source = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
+Source: TypeAlias = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
 
 
 def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
