@@ -6,7 +6,8 @@ club_session.xlsx / .csv: an 8-table Mitchell over 24 boards (3 a round, one
 skip after round 4), N-S and E-W pairs numbered 1-8 on each line, a title row
 above the header as club exports have, and a Names sheet (names.csv for the CSV).
 The pair names are invented. problems_session.csv is the same session with
-typical data-entry mistakes, to show the Problems sheet.
+typical data-entry mistakes, to show the Problems sheet; rulings_session.csv
+the same session with directors' rulings written into it (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -134,6 +135,16 @@ def with_mistakes(rows: list[list[object]]) -> list[list[object]]:
     return bad
 
 
+def with_rulings(rows: list[list[object]]) -> list[list[object]]:
+    """The session with directors' rulings in a Ruling column, as a director types them."""
+    ruled = [[*r, ""] for r in rows]
+    for row, ruling in ((3, "A60/40"), (12, "A="), (25, "A+-"), (47, "30%+650/70%-100"),
+                        (60, "NP")):
+        ruled[row][5] = ruled[row][6] = ruled[row][7] = ruled[row][8] = ""
+        ruled[row][9] = ruling
+    return ruled
+
+
 PL_STRAIN = {"C": "T", "D": "K", "H": "C", "S": "P", "NT": "BA"}
 RU_STRAIN = {"C": "Т", "D": "Б", "H": "Ч", "S": "П", "NT": "БК"}
 RU_SEAT = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
@@ -224,6 +235,7 @@ def main() -> None:
     write_csv([list(n) for n in names()], HERE / "names.csv", ["Pair", "Line", "Player 1",
                                                                "Player 2"])
     write_csv(with_mistakes(flat), HERE / "problems_session.csv", HEADER)
+    write_csv(with_rulings(flat), HERE / "rulings_session.csv", [*HEADER, "Ruling"])
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The bundled sample sessions and seed 000's board-8 protocol."""
+"""The bundled sample sessions and a Russian club's board-8 protocol."""
 
 from __future__ import annotations
 
@@ -34,3 +34,13 @@ def test_club_session_xlsx_and_csv_give_the_same_results() -> None:
     pd.testing.assert_frame_equal(xlsx.ranking, csv.ranking)
     assert (xlsx.ranking["names"] != "").all()
     assert sorted(xlsx.ranking.groupby("line").size().tolist()) == [8, 8]
+
+
+def test_rulings_sample_applies_every_ruling_it_shows() -> None:
+    result = process(SAMPLE_DATA / "rulings_session.csv")
+    assert result.problems.empty, result.problems["message"].tolist()
+    ruled = result.travellers[result.travellers["ruling"].notna()].sort_values("board")
+    assert ruled["ruling"].tolist() == ["A60/40", "A=", "A+-", "30%+650/70%-100", "NP"]
+    assert ruled["ns_pct"].tolist()[:3] == [60.0, 50.0, 60.0]
+    assert ruled["ew_pct"].tolist()[:3] == [40.0, 50.0, 40.0]
+    assert ruled["ns_pct"].isna().tolist() == [False, False, False, False, True]  # NP: not played

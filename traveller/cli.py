@@ -98,8 +98,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     \b
     Example:
       traveller score sample_data/club_session.xlsx -o results.xlsx
-      traveller score warsaw.csv --phantom-award 60
-      traveller score day1.xlsx --session day2.xlsx --combine total
+      traveller score sample_data/rulings_session.csv --adjusted-session-pct
+      traveller score sample_data/club_session.xlsx --session sample_data/club_session_pl.xlsx
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
