@@ -1,0 +1,52 @@
+"""Who played which board: board numbers, sections and the two pair numbers."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from traveller.problems import flag
+from traveller.tidy import rulings
+from traveller.tidy.cells import as_text, col, integers
+
+
+def parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  # type: ignore[no-untyped-def]
+    """Add section, board and pair numbers to ``out``; append their problems to ``problems``."""
+    section = as_text(col(frame, "section")).fillna("")
+    out["section"] = section.astype("string").astype("category")
+    board, bad = integers(col(frame, "board"))
+    title = frame["_board"] if "_board" in frame else pd.Series(table.board, index=frame.index)
+    title = pd.to_numeric(title).astype("Int64")
+    mismatch = (board.notna() & title.notna() & (board != title)).fillna(False).astype(bool)
+    problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
+                         col(frame, "board")[mismatch],
+                         "the title says board " + title[mismatch].astype("string")))
+    board = board.fillna(title)
+    blank = board.isna() & ~bad
+    bad |= board.notna() & (board < 1)
+    problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
+                         col(frame, "board")[bad]))
+    problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
+    out["board"] = board.where(~bad).astype("Int64")
+    return check_pairs(out, frame, header, src, problems)
+
+
+def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
+                src: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.DataFrame:
+    """Add the N-S and E-W pair numbers to ``out``; list missing and unreadable ones.
+
+    The one place that decides which pair cells are usable, so rules about
+    unidentified pairs live here.
+    """
+    pairs = {side: integers(col(frame, side)) for side in ("ns_pair", "ew_pair")}
+    # a Bye line may name only the pair sitting out: the missing side is the phantom
+    one_missing = pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()
+    sit_out = one_missing & rulings.is_phantom_line(frame[one_missing]).reindex(
+        frame.index, fill_value=False)
+    for side in ("ns_pair", "ew_pair"):
+        pair, bad = pairs[side]
+        bad |= pair.notna() & (pair < 1)
+        name = header.get(side, side)
+        problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
+        problems.append(flag(src[pair.isna() & ~bad & ~sit_out], "missing-pair", name))
+        out[side] = pair.where(~bad).astype("Int64")
+    return out

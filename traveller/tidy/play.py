@@ -1,0 +1,87 @@
+"""What was played: contract, declarer, tricks, score and lead, with their checks."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from traveller.problems import flag
+from traveller.schema import SEATS, STRAINS
+from traveller.score.table import possible_ns_score
+from traveller.tidy import rulings
+from traveller.tidy.cells import as_text, col, display, first, integers, parse_tricks
+from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
+
+
+def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
+               problems) -> pd.DataFrame:
+    """Add contract, declarer, tricks, score, lead and rulings to ``out``; list problems."""
+    parts = parse_contracts(contract_text, notation)
+    has_text = contract_text.notna() & (contract_text != "")
+    ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
+    adjusted = ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()
+    unknown = has_text & ~adjusted & parts["level"].isna()
+    score, bad_score = integers(col(frame, "score"))
+    ew_score, bad_ew = integers(col(frame, "score_ew"))
+    score = score.fillna(-ew_score)
+    seat = parse_seats(col(frame, "declarer"), notation).fillna(parts["seat"])
+    bad_seat = declarer_text.notna() & (declarer_text != "") & parse_seats(
+        col(frame, "declarer"), notation).isna()
+    tricks, rel, bad_tr = parse_tricks(col(frame, "tricks"))
+    r_tricks, r_rel, bad_res = parse_tricks(col(frame, "result"))
+    rel = rel.fillna(r_rel).fillna(parts["rel"].astype("Int64"))
+    level = parts["level"].astype("Int64")
+    tricks = tricks.fillna(r_tricks).fillna(level + 6 + rel)
+    played = level > 0
+    out_of_range = played.fillna(False) & tricks.notna() & ((tricks < 0) | (tricks > 13))
+    c_name = header.get("contract", "contract")
+    t_name = header.get("tricks", header.get("result", "tricks"))
+    score_ok = score.notna() & ~adjusted
+    # contract trouble is only a warning when the score (or a ruling) says it all
+    soft = score_ok | adjusted
+    bad_ruling = ruled["ruling_error"].notna()
+    for source, rows in ruled[bad_ruling].groupby("ruling_column"):  # at most a few columns
+        problems.append(flag(src.loc[rows.index], "bad-ruling", header.get(source, source),
+                             rows["ruling"], rows["ruling_error"]))
+    checks_ = [
+        (unknown, "unknown-contract", c_name, col(frame, "contract"), ~soft),
+        (played.fillna(False) & seat.isna() & ~bad_seat, "missing-declarer",
+         header.get("declarer", "declarer"), None, ~soft),
+        (bad_seat & played.fillna(False), "unknown-declarer", header.get("declarer", "declarer"),
+         col(frame, "declarer"), ~soft),
+        ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name,
+         first(col(frame, "tricks"), col(frame, "result")), ~soft),
+        (played.fillna(False) & tricks.isna() & ~bad_tr & ~bad_res, "missing-tricks", t_name,
+         None, ~soft),
+        (out_of_range, "tricks-out-of-range", t_name, tricks, ~soft),
+        ((bad_score | bad_ew) & ~adjusted, "bad-score", header.get("score", "score"),
+         first(col(frame, "score"), col(frame, "score_ew")), level.isna()),
+        (~has_text & score.isna() & ~bad_score & ~bad_ew & ~adjusted, "missing-result", c_name,
+         None, True),
+    ]
+    for mask, code, column, values, blocking in checks_:
+        mask = mask.fillna(False).astype(bool)
+        block = blocking if isinstance(blocking, bool) else blocking[mask]  # type: ignore[index]
+        problems.append(flag(src[mask], code, column,
+                             None if values is None else values[mask], blocking=block))
+    contract_ok = level.notna() & (~played | (seat.notna() & tricks.notna() & ~out_of_range))
+    contract_ok = contract_ok.fillna(False)
+    use_score = ~contract_ok & score_ok
+    impossible = use_score & ~possible_ns_score(out["board"], score)
+    problems.append(flag(src[impossible], "impossible-score", header.get("score", "score"),
+                         score[impossible]))
+    lead = parse_leads(col(frame, "lead"), notation)
+    lead_text = as_text(col(frame, "lead"))
+    bad_lead = lead_text.notna() & lead.isna()
+    problems.append(flag(src[bad_lead], "unknown-lead", header.get("lead", "lead"),
+                         lead_text[bad_lead], blocking=False))
+    out["level"] = level.where(contract_ok).astype("Int8")
+    out["strain"] = pd.Categorical(parts["strain"].where(contract_ok), categories=STRAINS)
+    out["doubled"] = parts["doubled"].where(contract_ok).astype("Int8")
+    out["declarer"] = pd.Categorical(seat.where(contract_ok & played), categories=SEATS)
+    out["tricks"] = tricks.where(contract_ok & played).astype("Int64")
+    out["contract"] = display(out["level"], out["strain"], out["doubled"])
+    out["lead"] = lead.fillna(lead_text).astype("string")
+    out["recorded_score"] = score.astype("Int64")
+    for column in ruled.columns.drop(["ruling_error", "ruling_column"]):
+        out[column] = ruled[column]
+    return out
