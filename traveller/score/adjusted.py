@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from traveller.score.groups import board_groups
 from traveller.tidy import rulings
 
 
@@ -82,25 +83,6 @@ def neuberg(mp: np.ndarray, results: np.ndarray, expected: np.ndarray, win: floa
         return (mp + half) * expected / results - half
 
 
-def board_ids(frame: pd.DataFrame, by_section: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Integer ids of each row's board and of its comparison group (fouled groups apart)."""
-    keys = [frame["board"].to_numpy(dtype=np.int64)]
-    if by_section and "section" in frame:
-        keys.insert(0, pd.factorize(frame["section"].astype("string").fillna(""))[0])
-    board = _combine(keys)
-    if "fouled" not in frame:
-        return board, board
-    fouled = pd.factorize(frame["fouled"].astype("string").fillna(""))[0]
-    return board, _combine([board, fouled])
-
-
-def _combine(keys: list[np.ndarray]) -> np.ndarray:
-    out = np.zeros(len(keys[0]), dtype=np.int64)
-    for key in keys:
-        out = out * (int(key.max(initial=0)) + 1) + key
-    return out
-
-
 def _per_group(ids: np.ndarray, values: np.ndarray, how: str = "sum") -> np.ndarray:
     """A group aggregate (sum or max) spread back to each row."""
     codes, dense = np.unique(ids, return_inverse=True)
@@ -126,11 +108,9 @@ def score_boards(frame: pd.DataFrame, win: float, by_section: bool,
     """Every matchpoint column of a session, as arrays aligned with ``frame``'s rows."""
     kind = rulings.kinds(frame)
     compared = np.isin(kind, rulings.COMPARED)
-    board, group = board_ids(frame, by_section)
+    board, group, section = board_groups(frame, by_section)
     tables = _per_group(board, np.isin(kind, rulings.TABLES).astype(float))
     results = _per_group(group, compared.astype(float))
-    section = (pd.factorize(frame["section"].astype("string").fillna(""))[0]
-               if by_section and "section" in frame else np.zeros(len(frame), np.int64))
     common = np.maximum(_per_group(section, tables, "max"), 1)
     ns_raw, ew_raw = raw_matchpoints(frame, group, compared, win)
     cols = {"results": tables.astype(np.int64), "top": win * np.maximum(tables - 1, 0),

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from traveller.score.groups import board_groups, dense
 from traveller.score.total import Movement, pair_totals
 
 #: Lowest score difference worth 1, 2, ..., 24 IMPs (10 -> 0, 20 -> 1, 3990 -> 23, 4000 -> 24).
@@ -97,16 +98,6 @@ def round_to(values: np.ndarray, step: float, rounding: Rounding = "half-away") 
     if rounding == "half-away":
         return np.sign(q) * np.floor(np.abs(q) + 0.5) * step
     return np.round(q) * step
-
-
-def board_groups(frame: pd.DataFrame, by_section: bool = True) -> tuple[np.ndarray, int]:
-    """Group code of every row's board (within its section), and the number of groups."""
-    keys = pd.DataFrame({"board": frame["board"].astype("Int64")}, index=frame.index)
-    if by_section and "section" in frame:
-        keys["section"] = frame["section"].astype("string").fillna("")
-    groups = keys.groupby(list(keys.columns), dropna=False, sort=True).ngroup()
-    codes = groups.to_numpy(dtype=np.int64)
-    return codes, int(codes.max()) + 1 if len(codes) else 0
 
 
 def _valid_scores(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
@@ -177,7 +168,7 @@ def cross_imps(
         raise ValueError(f"divisor must be one of {DIVISORS}, not {divisor!r}")
     out = frame.copy()
     score, valid = _valid_scores(out)
-    group, _ = board_groups(out, by_section)
+    group = board_groups(out, by_section).board
     result = np.full(len(out), np.nan)
     if valid.any():
         sums, n = _cross_sums(group[valid], score[valid])
@@ -213,7 +204,7 @@ def _board_datum(
         raise ValueError("trim must be 0 or more")
     need = 2 * trim + 1 if min_results is None else min_results
     score, valid = _valid_scores(frame)
-    group, n_groups = board_groups(frame, by_section)
+    group, n_groups = dense(board_groups(frame, by_section).board)
     mean, counts = _datums(group[valid], score[valid], n_groups, trim, need)
     return group, round_to(mean, 10, rounding), counts, valid
 

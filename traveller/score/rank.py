@@ -12,18 +12,10 @@ import numpy as np
 import pandas as pd
 
 from traveller.score import adjusted
+from traveller.score.groups import board_groups
 from traveller.score.sides import pair_sides
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
-
-
-def _group_ids(frame: pd.DataFrame, by_section: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(board group id, section code) per row; one section when not by section."""
-    board = frame["board"].to_numpy(dtype=np.int64)
-    if not by_section or "section" not in frame:
-        return board, np.zeros(len(board), dtype=np.int64)
-    section = pd.factorize(frame["section"])[0].astype(np.int64) + 1  # missing -> 0
-    return section * (int(board.max(initial=0)) + 1) + board, section
 
 
 def _run_bounds(starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -106,7 +98,7 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
                   "ns_mp_scaled", "ew_mp_scaled", "common_top"):
             out[c] = pd.Series(dtype="float64")
         return out
-    groups, sections = _group_ids(out, by_section)
+    groups, _, sections = board_groups(out, by_section)
     mp, n = board_matchpoints(groups, out["ns_score"].to_numpy(dtype=np.int64), win)
     top = win * (n - 1)
     pct = 100 * mp / np.maximum(top, 1e-300)

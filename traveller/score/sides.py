@@ -10,6 +10,8 @@ session-percentage rule all read these rows.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -29,6 +31,41 @@ def _column(frame: pd.DataFrame, name: str, dtype: type = float) -> np.ndarray:
     return frame[name].to_numpy(dtype=dtype, na_value=np.nan)
 
 
+def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
+                 values: dict[str, tuple[Any, Any]] | None = None, *,
+                 section_codes: bool = False) -> pd.DataFrame:
+    """One row per (result, side): the N-S rows of ``frame`` then its E-W rows.
+
+    Columns: ``position`` (row of ``frame``, by position), ``section`` (text,
+    missing as ""; integer codes with ``section_codes``), ``board``, ``line``
+    (the column the pair is written in, "NS"/"EW", in a Mitchell; "" in a
+    Howell), ``pair``, ``opponent``, then one column per entry of ``values``
+    (name -> (N-S side's values, E-W side's values), aligned with ``frame``).
+
+    >>> df = pd.DataFrame({"section": "", "board": [1], "ns_pair": [1], "ew_pair": [2]})
+    >>> result_sides(df)[["line", "pair", "opponent"]].values.tolist()
+    [['NS', 1, 2], ['EW', 2, 1]]
+    """
+    if "section" not in frame:
+        section: np.ndarray = np.full(len(frame), "", dtype=object)
+    elif section_codes:
+        section = pd.factorize(frame["section"])[0]
+    else:
+        section = frame["section"].astype("string").fillna("").to_numpy()
+    board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
+    parts = []
+    for side, (line, column, other) in enumerate((("NS", "ns_pair", "ew_pair"),
+                                                  ("EW", "ew_pair", "ns_pair"))):
+        part = pd.DataFrame({"position": np.arange(len(frame)), "section": section,
+                             "board": board, "line": line if movement == "mitchell" else "",
+                             "pair": frame[column].to_numpy(),
+                             "opponent": frame[other].to_numpy()})
+        for name, both in (values or {}).items():
+            part[name] = np.asarray(both[side])
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
 def pair_sides(frame: pd.DataFrame, movement: str = "mitchell") -> pd.DataFrame:
     """One row per (result, pair): see the module docstring.
 
@@ -43,23 +80,15 @@ def pair_sides(frame: pd.DataFrame, movement: str = "mitchell") -> pd.DataFrame:
     arrow = _arrow(frame)
     phantom = (frame["phantom"].astype("string").fillna("").to_numpy()
                if "phantom" in frame else np.full(len(frame), ""))
+    held = {"NS": np.where(arrow, "EW", "NS"), "EW": np.where(arrow, "NS", "EW")}
+    is_ns = {line: cards == "NS" for line, cards in held.items()}
+    mp = {line: np.where(ns, _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled"))
+          for line, ns in is_ns.items()}
+    pct = {line: np.where(ns, _column(frame, "ns_pct"), _column(frame, "ew_pct"))
+           for line, ns in is_ns.items()}
+    top = _column(frame, "common_top")
     compared = np.isin(kinds(frame), COMPARED)
-    parts = []
-    for line, column, other in (("NS", "ns_pair", "ew_pair"), ("EW", "ew_pair", "ns_pair")):
-        held = np.where(arrow, "EW" if line == "NS" else "NS", line)
-        is_ns = held == "NS"
-        parts.append(pd.DataFrame({
-            "position": np.arange(len(frame)),
-            "section": frame["section"].astype("string").fillna("").to_numpy(),
-            "board": frame["board"].to_numpy(),
-            "line": line if movement == "mitchell" else "",
-            "pair": frame[column].to_numpy(),
-            "opponent": frame[other].to_numpy(),
-            "held": held,
-            "mp": np.where(is_ns, _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled")),
-            "top": _column(frame, "common_top"),
-            "pct": np.where(is_ns, _column(frame, "ns_pct"), _column(frame, "ew_pct")),
-            "phantom": phantom == line,
-            "compared": compared,
-        }))
-    return pd.concat(parts, ignore_index=True)
+    return result_sides(frame, movement, {
+        "held": (held["NS"], held["EW"]), "mp": (mp["NS"], mp["EW"]), "top": (top, top),
+        "pct": (pct["NS"], pct["EW"]), "phantom": (phantom == "NS", phantom == "EW"),
+        "compared": (compared, compared)})

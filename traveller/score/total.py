@@ -61,26 +61,13 @@ def pair_long(
     """
     if movement not in MOVEMENTS:
         raise ValueError(f"movement must be one of {MOVEMENTS}, not {movement!r}")
-    section = _section(frame).to_numpy()
-    board = frame["board"].astype("Int64").to_numpy() if "board" in frame else None
-    ns_line, ew_line = ("NS", "EW") if movement == "mitchell" else ("", "")
-    sides = []
-    for line, pairs, values in (
-        (ns_line, frame["ns_pair"], ns_values),
-        (ew_line, frame["ew_pair"], ew_values),
-    ):
-        sides.append(
-            pd.DataFrame(
-                {
-                    "section": section,
-                    "line": line,
-                    "pair": pairs.astype("Int64").to_numpy(),
-                    "board": board,
-                    "value": _floats(values),
-                }
-            )
-        )
-    long = pd.concat(sides, ignore_index=True)
+    from traveller.score.sides import result_sides
+
+    frame = frame.assign(section=_section(frame))
+    long = result_sides(frame, movement, {"value": (_floats(ns_values), _floats(ew_values))})
+    long = long[["section", "line", "pair", "board", "value"]]
+    long["pair"] = long["pair"].astype("Int64")
+    long["board"] = long["board"].astype("Int64") if "board" in frame else None
     long["section"] = long["section"].astype("string")
     long["line"] = long["line"].astype("string")
     return long

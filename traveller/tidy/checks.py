@@ -13,22 +13,9 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.score.sides import result_sides
 
 MOVEMENTS = ("auto", "mitchell", "howell")
-
-
-def _seats(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per (result, side): section, board, line, pair and ``position`` (frame index).
-
-    ``section`` is an integer code here, so grouping stays on integer keys.
-    """
-    section, _ = pd.factorize(frame["section"])
-    sides = []
-    for line, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
-        sides.append(pd.DataFrame({"section": section, "board": frame["board"].to_numpy(),
-                                   "pair": frame[column].to_numpy(), "line": line,
-                                   "position": frame.index}))
-    return pd.concat(sides, ignore_index=True)
 
 
 def _seat_keys(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, int]:
@@ -67,7 +54,7 @@ def detect_movement(frame: pd.DataFrame, shared: bool | None = None) -> str:
     """
     if frame.empty or (shared_numbering(frame) if shared is None else shared):
         return "mitchell"
-    distinct = _seats(frame).drop_duplicates(["section", "pair", "line"])
+    distinct = result_sides(frame, section_codes=True).drop_duplicates(["section", "pair", "line"])
     pairs = distinct.drop_duplicates(["section", "pair"])
     on_both = len(distinct) - len(pairs)
     return "howell" if on_both * 2 > len(pairs) else "mitchell"
@@ -110,14 +97,15 @@ def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
 
 def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
     """With lines numbered across the field, a pair keeps one line: list its stray results."""
-    seats = _seats(frame).dropna(subset=["pair"])  # a Bye line names only the sit-out pair
+    # a Bye line names only the sit-out pair
+    seats = result_sides(frame, section_codes=True).dropna(subset=["pair"])
     counts = seats.groupby(["section", "pair", "line"], observed=True).size().unstack(fill_value=0)
     if not {"NS", "EW"} <= set(counts.columns):
         return combine([])
     home = counts.idxmax(axis=1).rename("home")
     seats = seats.join(home, on=["section", "pair"])
     stray = seats[seats["line"] != seats["home"]]
-    rows = frame.loc[stray["position"]]
+    rows = frame.iloc[stray["position"]]
     detail = ("pair " + stray["pair"].astype("string") + " is "
               + stray["home"].map({"NS": "N-S", "EW": "E-W"}) + " on its other boards")
     return _listed(rows, "pair-on-both-lines", "pair", stray["pair"], detail)
@@ -125,7 +113,7 @@ def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _duplicates(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     """Every result after the first of a pair on one board (per line in a Mitchell)."""
-    seats = _seats(frame)
+    seats = result_sides(frame, section_codes=True)
     if movement == "howell":
         seats = seats.assign(line="")
     key = ["section", "board", "line", "pair"]
@@ -134,8 +122,8 @@ def _duplicates(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     later = seats[seats["position"] != first].drop_duplicates("position")
     if later.empty:
         return combine([])
-    rows = frame.loc[later["position"]]
-    first_row = frame.loc[first[later.index], "row"].astype("string").to_numpy()
+    rows = frame.iloc[later["position"]]
+    first_row = frame["row"].iloc[first[later.index]].astype("string").to_numpy()
     detail = ("pair " + later["pair"].astype("string") + " on board "
               + later["board"].astype("string") + ", first at row " + first_row)
     return _listed(rows, "duplicate-result", "pair", later["pair"], detail)

@@ -1,0 +1,59 @@
+"""Phantom (sit-out) pairs: which side of a TD/Bye line is the phantom."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import pandas as pd
+
+from traveller.problems import flag
+from traveller.tidy.ruling_text import kinds
+
+
+def _pair_key(frame: pd.DataFrame, column: str, line: str, movement: str) -> pd.Series:
+    section = frame["section"].astype("string").fillna("")
+    line_part = line if movement == "mitchell" else ""
+    return section + "|" + line_part + "|" + frame[column].astype("string").fillna("?")
+
+
+def _named(frame: pd.DataFrame, column: str, line: str, phantoms: Iterable[str]) -> pd.Series:
+    names = {str(p).upper().replace(" ", "").replace("-", "") for p in phantoms}
+    pair = frame[column].astype("string")
+    return (pair.isin(names) | (line + pair).isin(names)).fillna(False).astype(bool)
+
+
+def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str | int] = ()
+                     ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Mark the phantom side of every row in a ``phantom`` column ("NS", "EW" or "").
+
+    A side is the phantom when its pair is named in ``phantoms`` ("18", or
+    "EW18" for one line of a Mitchell) or its pair number is missing on a
+    TD/Bye line; failing that, on a TD/Bye line, when every row of its pair
+    is a TD/Bye line and it has more of them than the pair opposite (the
+    phantom sits at every such table, a real pair only now and then). A
+    TD/Bye line whose phantom cannot be told is returned as a ``bad-ruling``
+    problem and left out. Returns (frame, problems).
+    """
+    named = tuple(str(p) for p in phantoms)
+    line_rows = pd.Series(kinds(frame) == "phantom", index=frame.index)
+    if not named and not line_rows.any():
+        return frame, flag(frame.iloc[:0], "bad-ruling", "ruling")
+    strong, count = {}, {}
+    for line, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
+        key = _pair_key(frame, column, line, movement).to_numpy()
+        only_lines = line_rows.groupby(key).transform("all").to_numpy(dtype=bool)
+        count[line] = np.where(only_lines, line_rows.groupby(key).transform("sum"), 0)
+        strong[line] = (_named(frame, column, line, named) | frame[column].isna()).to_numpy(bool)
+    ns = strong["NS"] | (~strong["EW"] & (count["NS"] > count["EW"]))
+    ew = strong["EW"] | (~strong["NS"] & (count["EW"] > count["NS"]))
+    on_line = line_rows.to_numpy()
+    unclear = on_line & (ns == ew)
+    out = frame.loc[~unclear].copy()
+    named_side = np.select([strong["NS"], strong["EW"]], ["NS", "EW"], "")
+    out["phantom"] = np.where(on_line, np.select([ns, ew], ["NS", "EW"], ""), named_side)[~unclear]
+    out["phantom"] = out["phantom"].astype("string")
+    rows = frame.loc[unclear]
+    problems = flag(rows, "bad-ruling", "ruling", rows.get("ruling"),
+                    "cannot tell which pair is the phantom; name it with --phantom")
+    return out.reset_index(drop=True), problems

@@ -1,0 +1,164 @@
+"""Directors' rulings as written in a cell: each distinct text read once into a :class:`Ruling`.
+
+A ruling is written in the contract cell, in a score cell, or in a column
+headed "Ruling" (found by :mod:`traveller.tidy.rulings`). The notations read:
+
+- ``average``: an artificial adjusted score, a percentage of the board's top
+  per side: ``A+`` ``A=``/``A`` ``A-`` (both sides), ``A+-`` / ``A-+`` / ``A+=``
+  (N-S then E-W), ``A60/40``, ``A6040`` (USEBIO), ``60%-40%``, ``AVE+`` ``AVE``
+  ``AVE-``, ``A+/A-`` (PBN, one marker per side);
+- ``weighted``: ``30%+650/70%-100``, 2 to 5 parts, weights with up to 2
+  decimals adding up to 100, scores from N-S's view;
+- ``split``: ``+420/-450``, the N-S score then the score E-W are compared on,
+  both from N-S's view;
+- ``not-played``: ``NP``; the board is scored on the results that exist;
+- ``phantom``: ``TD``, ``Bye``, ``Phantom``, ``Sit-out``: the line of the
+  phantom (sit-out) pair, see :func:`traveller.tidy.phantoms.resolve_phantoms`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traveller.score.table import SCORE_TABLE
+from traveller.tidy.notation import clean, distinct, is_adjusted
+
+AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
+KINDS = ("average", "weighted", "split", "not-played", "phantom")
+#: Kinds whose row is compared with the other results of the board.
+COMPARED = ("result", "weighted", "split")
+#: Kinds that count as a table that played the board (for the board's top).
+TABLES = (*COMPARED, "average")
+MAX_PARTS = 5
+
+_SIDE = {"+": AVERAGE_PLUS, "=": AVERAGE, "": AVERAGE, "-": AVERAGE_MINUS}
+_WORD = r"(?:AVE|AVG|AV|A)"
+_SYMBOLS = re.compile(rf"^{_WORD}([+=-]?)([+=-]?)$")
+_DIGITS = re.compile(r"^A(\d{2})%?/?(\d{2})%?$")
+_PERCENTS = re.compile(r"^(\d{2})%[-/](\d{2})%$")
+_ONE_SIDE = rf"(?:{_WORD}[+=-]?|\d{{2}}%)"
+_SIDES = re.compile(rf"^({_ONE_SIDE})/({_ONE_SIDE})$")
+_NOT_PLAYED = re.compile(r"^(?:NP|N/P|NOTPLAYED|NOPLAY)$")
+_PHANTOM = re.compile(r"^(?:TD|BYE|PHANTOM|SITOUT|SIT-OUT|PAUZA)$")
+_PART = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)%([+-]?\d{1,5})$")
+_SPLIT = re.compile(r"^([+-]?\d{1,5})/([+-]?\d{1,5})$")
+_RULING_LIKE = re.compile(r"%|^[+-]?\d+/[+-]?\d+$")
+#: Every N-S score some result can produce, whatever the vulnerability.
+_POSSIBLE = frozenset(np.unique(np.concatenate([SCORE_TABLE.ravel(), -SCORE_TABLE.ravel()]))
+                      .tolist())
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling as read: its kind, the awards (%), the scored parts, or why it is unreadable.
+
+    ``parts`` holds (weight %, N-S score) for a weighted score and
+    ((100, N-S's score), (100, E-W's score)) for a split score.
+    """
+
+    kind: str | None = None
+    ns_award: float | None = None
+    ew_award: float | None = None
+    parts: tuple[tuple[float, int], ...] = ()
+    error: str = ""
+
+
+def _one_side(text: str) -> float:
+    if text.endswith("%"):
+        return float(text[:-1])
+    return _SIDE[text[-1] if text[-1] in "+=-" else ""]
+
+
+def _average(text: str) -> Ruling | None:
+    if m := _SYMBOLS.match(text):
+        ns = _SIDE[m.group(1)]
+        return Ruling("average", ns, _SIDE[m.group(2)] if m.group(2) else ns)
+    if m := _DIGITS.match(text) or _PERCENTS.match(text):
+        return Ruling("average", float(m.group(1)), float(m.group(2)))
+    if m := _SIDES.match(text):
+        return Ruling("average", _one_side(m.group(1)), _one_side(m.group(2)))
+    return None
+
+
+def _weighted(text: str) -> Ruling | None:
+    pieces = re.split(r"[/;]", text)
+    parts = [_PART.match(p) for p in pieces]
+    if len(pieces) < 2 or not all(parts):
+        return None
+    if len(pieces) > MAX_PARTS:
+        return Ruling(error=f"a weighted score has at most {MAX_PARTS} parts")
+    weights = [float(m.group(1).replace(",", ".")) for m in parts if m]
+    scores = [int(m.group(2)) for m in parts if m]
+    if abs(sum(weights) - 100) > 1e-6 or min(weights) <= 0:
+        return Ruling(error=f"the weights add up to {sum(weights):g} %, not 100 %")
+    if error := _impossible(scores):
+        return Ruling(error=error)
+    return Ruling("weighted", parts=tuple(zip(weights, scores, strict=True)))
+
+
+def _impossible(scores: list[int]) -> str:
+    """Why the scores of a weighted or split ruling cannot be right, or ""."""
+    wrong = [s for s in scores if s not in _POSSIBLE]
+    return f"{wrong[0]:+d} is not a score bridge can produce" if wrong else ""
+
+
+def read_ruling(text: str) -> Ruling:
+    """Read one cleaned cell (upper case, no spaces) as a ruling; ``Ruling()`` when it is none.
+
+    >>> read_ruling("A60/40")
+    Ruling(kind='average', ns_award=60.0, ew_award=40.0, parts=(), error='')
+    >>> read_ruling("30%+650/70%-100").parts
+    ((30.0, 650), (70.0, -100))
+    """
+    if not text:
+        return Ruling()
+    if _NOT_PLAYED.match(text):
+        return Ruling("not-played")
+    if _PHANTOM.match(text):
+        return Ruling("phantom")
+    found = _average(text) or _weighted(text)
+    if found is not None:
+        return found
+    if m := _SPLIT.match(text):
+        ns, ew = int(m.group(1)), int(m.group(2))
+        if error := _impossible([ns, ew]):
+            return Ruling(error=error)
+        return Ruling("split", parts=((100.0, ns), (100.0, ew)))
+    if is_adjusted(pd.Series([text])).iloc[0] or _RULING_LIKE.search(text):
+        return Ruling(error="not a ruling notation traveller reads (see docs/rulings.md)")
+    return Ruling()
+
+
+def read_rulings(cells: pd.Series) -> pd.DataFrame:
+    """Rulings of a column of cells, read once per distinct text.
+
+    Returns columns ``ruling_kind``, ``ns_award``, ``ew_award`` and
+    ``ruling_error`` (text, <NA> when fine) aligned with ``cells``.
+    """
+    codes, uniques = distinct(cells)
+    texts = clean(pd.Series(uniques, dtype="string")).fillna("")
+    read = [read_ruling(str(u)) for u in texts]  # one per distinct text, not per row
+    table = pd.DataFrame({
+        "ruling_kind": pd.array([r.kind for r in read] + [None], dtype="string"),
+        "ns_award": pd.array([r.ns_award for r in read] + [None], dtype="Float64"),
+        "ew_award": pd.array([r.ew_award for r in read] + [None], dtype="Float64"),
+        "ruling_error": pd.array([r.error or None for r in read] + [None], dtype="string"),
+    })
+    out = table.iloc[np.where(codes < 0, len(read), codes)].reset_index(drop=True)
+    out.index = cells.index
+    return out
+
+
+def kinds(frame: pd.DataFrame) -> np.ndarray:
+    """Each row's kind: "result" for a played result, else the ruling kind."""
+    if "ruling_kind" not in frame:
+        kind = pd.Series("result", index=frame.index)
+    else:
+        kind = frame["ruling_kind"].astype("object").fillna("result")
+    no_score = frame["ns_score"].isna().to_numpy() if "ns_score" in frame else False
+    return np.where((kind == "result") & no_score, "not-played", kind).astype(object)
+
