@@ -111,16 +111,21 @@ def ledger_frame(parsed: Parsed, played: pd.DataFrame, parties_shown: dict[str, 
                         read_as(parsed.deals, parties_shown).rename("read_as")], axis=1)
     at = played["source"].where(played["source"] >= 0)
     rows = source.reindex(at.fillna(-1).astype(int)).reset_index(drop=True)
-    rows["read_as"] = rows["read_as"].where(at.notna(), _unfinished_text(played))
+    rows["read_as"] = rows["read_as"].where(at.notna(), _unfinished_text(played, parties_shown))
     for column in ["file", "sheet", *groups]:
         rows[column] = rows[column].ffill()
+    rows["row"] = rows["row"].astype("Int64")
     out = pd.concat([rows, played.drop(columns="source")], axis=1)
     return out.drop(columns=["entry"]).assign(entry=played["entry"])
 
 
-def _unfinished_text(played: pd.DataFrame) -> pd.Series:
-    return pd.Series("rubber unfinished: +300 for a game, a bonus for a part-score",
-                     index=played.index)
+def _unfinished_text(played: pd.DataFrame, parties_shown: dict[str, str]) -> pd.Series:
+    """ "Rubber unfinished: N-S +400, E-W +300 (300 for a game, ...)" per unfinished row."""
+    text = pd.Series("Rubber unfinished:", index=played.index, dtype="string")
+    for key, shown in parties_shown.items():
+        text = text + f" {shown} +" + played[f"{key}_bonus"].astype("string") + ","
+    return text.str.rstrip(",") + (" (300 for a game, the part-score bonus for a part-score "
+                                   "in the unfinished game)")
 
 
 def public_problems(problems: pd.DataFrame) -> pd.DataFrame:
