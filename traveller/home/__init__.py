@@ -1,16 +1,13 @@
 """Home games: rubber bridge, Chicago and three-handed (Phillips) bridge score sheets.
 
 A score sheet has one row per deal (Deal, Declarer, Contract, Tricks or
-Result, Honours); :func:`rubber`, :func:`chicago` and :func:`three_handed`
-score it into a :class:`HomeResult` with ``ledger``, ``totals`` and
+Result, Honours); :func:`traveller.rubber`, :func:`traveller.chicago` and
+:func:`traveller.three_handed` score it into a
+:class:`~traveller.home.result.HomeResult` with ``ledger``, ``totals`` and
 ``problems`` DataFrames, and ``to_excel`` draws the score pad.
+
+Modules: ``sheet`` (reading), ``parse`` (cells -> deals), ``values`` (the
+rubber values as tables), ``rubber``, ``chicago``, ``three`` (the games),
+``pad``/``padsheets`` (the workbook) and ``cli`` (the commands). Importing
+this package loads nothing heavy, so the command line starts fast.
 """
-
-from __future__ import annotations
-
-from traveller.home.chicago import chicago
-from traveller.home.result import HomeResult
-from traveller.home.rubber import rubber
-from traveller.home.three import three_handed
-
-__all__ = ["HomeResult", "chicago", "rubber", "three_handed"]
