@@ -156,6 +156,8 @@ def parse_deals(deals: pd.DataFrame, header: dict[str, str], notation: str,
     problems, skip = [], pd.Series(pd.NA, index=deals.index, dtype="string")
     for code, column, mask, values, detail in checks:
         mask = mask.fillna(False).astype(bool)
+        if not mask.any():
+            continue
         rows = src[mask]
         shown = values[mask] if values is not None else None
         problems.append(flag(rows, code, header.get(column, column.capitalize()), shown,
