@@ -81,7 +81,7 @@ def test_russian_sample_reads_like_the_english_one() -> None:
     assert ru.settings["notation"] == "ru"
     assert ru.ledger["sheet"].iloc[0] == "Запись"
     pd.testing.assert_frame_equal(en.totals, ru.totals)
-    assert en.totals.values.tolist() == [[1, 1410, 100, True, 13], [2, 200, 620, False, -4]]
+    assert en.totals.values.tolist() == [[1, 1410, 100, 13, True], [2, 200, 620, -4, False]]
 
 
 def test_an_ambiguous_sheet_is_refused_row_by_row_and_notation_decides() -> None:

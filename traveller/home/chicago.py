@@ -134,4 +134,4 @@ def _round_totals(ledger: pd.DataFrame, rounding: str) -> pd.DataFrame:
     out = out.rename(columns={"round_number": "round"} if "round" not in groups
                      else {"round_number": "round_number"})
     out["settlement"] = settle((out["ns"] - out["ew"]).to_numpy(), rounding)
-    return out
+    return out[[*[c for c in out if c != "deals"], "deals"]]

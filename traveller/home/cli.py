@@ -142,8 +142,7 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
 
 def summary(result: HomeResult) -> str:
     """One line: deals scored, rubbers or rounds, and the settlement."""
-    entries = result.ledger["entry"] if len(result.ledger) else []
-    deals = int((entries == "deal").sum()) if len(entries) else 0
+    deals = int((result.ledger["entry"] == "deal").sum()) if len(result.ledger) else 0
     t = result.totals
     if result.game == "three-handed":
         nets = ", ".join(f"{p} {s:+d}" for p, s in zip(t["player"], t["settlement"],

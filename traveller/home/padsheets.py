@@ -80,34 +80,45 @@ def rubber_pad(sheet: Any, fmt: Formats, block: pd.DataFrame, result: HomeResult
     rows = block.to_dict("records")
     entries = {p: _entries(rows, p) for p in parties}
     _heading(sheet, fmt, title, _options_line(result), parties)
-    height = max(PAD_MIN_ROWS, *(len(e[0]) for e in entries.values()))
-    top = 4
-    for k, p in enumerate(parties):
-        for j, (label, value) in enumerate(entries[p][0]):
-            r = top + height - 1 - j
-            _pair(sheet, fmt, r, k, label, value, r == top + height - 1)
-        for r in range(top, top + height):
-            if r - top < height - len(entries[p][0]):
-                _pair(sheet, fmt, r, k, None, None, r == top + height - 1)
-    r = top + height
-    n_games = max(len(e[1]) for e in entries.values())
-    while n_games > 1 and not any(e[1][n_games - 1] for e in entries.values()):
-        n_games -= 1  # nothing below the line yet after the last game
-    ended = len(entries[parties[0]][1])  # segments so far; all but the last end in a game
-    for g in range(n_games):
-        span = max(1, *(len(e[1][g]) if g < len(e[1]) else 0 for e in entries.values()))
-        closed = g < ended - 1
-        for k, p in enumerate(parties):
-            game = entries[p][1][g] if g < len(entries[p][1]) else []
-            for i in range(span):
-                label, value = game[i] if i < len(game) else (None, None)
-                _pair(sheet, fmt, r + i, k, label, value, closed and i == span - 1, line=1)
-        r += span
+    r = _above(sheet, fmt, {p: e[0] for p, e in entries.items()}, parties, top=4)
+    r = _below(sheet, fmt, {p: e[1] for p, e in entries.items()}, parties, r)
     _footer(sheet, fmt, r + 1, block, result, parties)
 
 
-def _pair(sheet: Any, fmt: Formats, r: int, k: int, label: Any, value: Any, underline: bool,
-          line: int = 5) -> None:
+def _above(sheet: Any, fmt: Formats, above: dict[str, list[tuple[str, int]]],
+           parties: list[str], top: int) -> int:
+    """Entries above the line, the first just above it; returns the first row below it."""
+    height = max(PAD_MIN_ROWS, *(len(e) for e in above.values()))
+    line = top + height - 1
+    for k, p in enumerate(parties):
+        for r in range(top, top + height):
+            j = line - r  # the j-th entry counted up from the line
+            label, value = above[p][j] if j < len(above[p]) else (None, None)
+            _pair(sheet, fmt, r, k, label, value, r == line)
+    return top + height
+
+
+def _below(sheet: Any, fmt: Formats, games: dict[str, list[list[tuple[str, int]]]],
+           parties: list[str], r: int) -> int:
+    """Trick points below the line, game by game, a line drawn under each game won."""
+    n_games = max(len(e) for e in games.values())
+    while n_games > 1 and not any(e[n_games - 1] for e in games.values()):
+        n_games -= 1  # nothing below the line yet after the last game
+    ended = len(games[parties[0]])  # segments so far; all but the last end in a game
+    for g in range(n_games):
+        span = max(1, *(len(e[g]) if g < len(e) else 0 for e in games.values()))
+        for k, p in enumerate(parties):
+            game = games[p][g] if g < len(games[p]) else []
+            for i in range(span):
+                label, value = game[i] if i < len(game) else (None, None)
+                _pair(sheet, fmt, r + i, k, label, value, g < ended - 1 and i == span - 1,
+                      line=1)
+        r += span
+    return r
+
+
+def _pair(sheet: Any, fmt: Formats, r: int, k: int, label: str | None, value: int | None,
+          underline: bool, line: int = 5) -> None:
     """One entry of party ``k``: the deal number (small, grey) and the points."""
     border = {"bottom": line} if underline else {}
     left = {"left": 2} if k else {}

@@ -115,10 +115,8 @@ def parse_deals(deals: pd.DataFrame, header: dict[str, str], notation: str,
     four-handed games). The frame keeps every row; ``skip`` holds the code of
     the problem that keeps a row out of the scoring (<NA> for a good row).
     """
-    src = deals[["file", "sheet", "row"]]
     contracts, nullo = _nullo(deals["contract"], notation)
     parts = parse_contracts(pd.Series(pd.Categorical(contracts), index=deals.index), notation)
-    passed = parts["level"].eq(0).fillna(False).astype(bool)
     declarer = _party(deals["declarer"], notation, players)
     if players is None:
         declarer = declarer.fillna(parts["seat"].map(_SEAT_SIDE).astype("string"))
@@ -126,47 +124,53 @@ def parse_deals(deals: pd.DataFrame, header: dict[str, str], notation: str,
     holder, amount, bad_honours = _honours(deals, notation, players)
     strain = parts["strain"].map({s: i for i, s in enumerate(HOME_STRAINS)})
     strain = strain.where(~nullo, NULLO).fillna(-1).astype("int64")
-    at_nt = strain.isin([HOME_STRAINS.index("NT"), NULLO])
-    bad_honours |= (amount == 100) & at_nt
-    level_ok = parts["level"].notna()
+    bad_honours |= (amount == 100) & strain.isin([HOME_STRAINS.index("NT"), NULLO])
+    passed = parts["level"].eq(0).fillna(False).astype(bool)
+    played = parts["level"].notna() & ~passed
     checks = [
         ("missing-result", "contract", deals["contract"].isna(), None, ""),
-        ("unknown-contract", "contract", deals["contract"].notna() & ~level_ok,
+        ("unknown-contract", "contract", deals["contract"].notna() & parts["level"].isna(),
          deals["contract"], ""),
         ("unknown-contract", "contract", nullo & (players is None), deals["contract"],
          "nullo is bid only in three-handed bridge"),
-        ("missing-declarer", "declarer", level_ok & ~passed & deals["declarer"].isna()
-         & declarer.isna(), None, ""),
-        ("unknown-player" if players is not None else "unknown-declarer", "declarer",
-         level_ok & ~passed & deals["declarer"].notna() & declarer.isna(),
-         deals["declarer"], "players: " + ", ".join(players) if players else
-         "N, E, S, W or the side NS, EW"),
-        ("bad-tricks", "tricks", level_ok & ~passed & bad_tricks, deals["tricks"], ""),
-        ("bad-tricks", "tricks", level_ok & ~passed & disagree, deals["tricks"],
-         "the tricks and the result written disagree"),
-        ("missing-tricks", "tricks", level_ok & ~passed & taken.isna() & ~bad_tricks,
+        ("missing-declarer", "declarer", played & deals["declarer"].isna() & declarer.isna(),
          None, ""),
-        ("tricks-out-of-range", "tricks", level_ok & ~passed & ~taken.between(0, 13)
-         .fillna(True).astype(bool), taken.astype("string"), ""),
-        ("honours-on-pass", "honours", passed & deals["honours"].notna(),
-         deals["honours"], ""),
-        ("bad-honours", "honours", level_ok & ~passed & bad_honours, deals["honours"],
+        ("unknown-player" if players is not None else "unknown-declarer", "declarer",
+         played & deals["declarer"].notna() & declarer.isna(), deals["declarer"],
+         "players: " + ", ".join(players) if players else "N, E, S, W or the side NS, EW"),
+        ("bad-tricks", "tricks", played & bad_tricks, deals["tricks"], ""),
+        ("bad-tricks", "tricks", played & disagree, deals["tricks"],
+         "the tricks and the result written disagree"),
+        ("missing-tricks", "tricks", played & taken.isna() & ~bad_tricks, None, ""),
+        ("tricks-out-of-range", "tricks", played & ~taken.between(0, 13).fillna(True)
+         .astype(bool), taken.astype("string"), ""),
+        ("honours-on-pass", "honours", passed & deals["honours"].notna(), deals["honours"], ""),
+        ("bad-honours", "honours", played & bad_honours, deals["honours"],
          "four trump honours 100; five, or four aces at no trump or nullo, 150"),
     ]
-    problems, skip = [], pd.Series(pd.NA, index=deals.index, dtype="string")
-    for code, column, mask, values, detail in checks:
-        mask = mask.fillna(False).astype(bool)
-        if not mask.any():
-            continue
-        rows = src[mask]
-        shown = values[mask] if values is not None else None
-        problems.append(flag(rows, code, header.get(column, column.capitalize()), shown,
-                             detail))
-        skip = skip.mask(mask & skip.isna(), code)
-    out = src.assign(
+    problems, skip = _problems(deals[["file", "sheet", "row"]], header, checks)
+    out = deals[["file", "sheet", "row"]].assign(
         deal=_whole(deals["deal"])[0], level=parts["level"].fillna(0).astype("int64"),
         strain=strain, doubled=parts["doubled"].fillna(0).astype("int64"),
         tricks=taken.clip(0, 13).fillna(0).astype("int64"),
         declarer=declarer, holder=holder.where(amount > 0), honours=amount.where(
             holder.notna(), 0), passed=passed, skip=skip)
-    return out, combine(problems)
+    return out, problems
+
+
+Check = tuple[str, str, pd.Series, "pd.Series | None", str]
+
+
+def _problems(src: pd.DataFrame, header: dict[str, str], checks: list[Check]
+              ) -> tuple[pd.DataFrame, pd.Series]:
+    """Problem rows for every check, and each row's first blocking code (its ``skip``)."""
+    problems, skip = [], pd.Series(pd.NA, index=src.index, dtype="string")
+    for code, column, mask, values, detail in checks:
+        mask = mask.fillna(False).astype(bool)
+        if not mask.any():
+            continue
+        shown = values[mask] if values is not None else None
+        problems.append(flag(src[mask], code, header.get(column, column.capitalize()), shown,
+                             detail))
+        skip = skip.mask(mask & skip.isna(), code)
+    return combine(problems), skip

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeAlias
 
 import pandas as pd
 
@@ -14,7 +15,7 @@ from traveller.problems import combine, flag
 from traveller.schema import NOTATIONS, PROBLEM_COLUMNS
 
 #: A path, a DataFrame, or a dict of sheet name -> DataFrame.
-HomeSource = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
+HomeSource: TypeAlias = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
 
 
 @dataclass

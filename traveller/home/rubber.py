@@ -132,10 +132,10 @@ def play(deals: pd.DataFrame, parties: list[str], rules: str = "modern",
     index = {name: i for i, name in enumerate(parties)}
     declarer = deals["declarer"].map(index).fillna(-1).astype("int64").to_numpy()
     holder = deals["holder"].map(index).fillna(-1).astype("int64").to_numpy()
-    args = [deals[c].to_numpy(dtype=np.intp) for c in ("level", "strain", "doubled")]
-    args[1] = np.maximum(args[1], 0)
-    tricks = deals["tricks"].to_numpy(dtype=np.intp)
-    both = [lookup(rules, *args, np.full(len(deals), vul), tricks) for vul in (False, True)]
+    level, strain, doubled, tricks = (deals[c].to_numpy(dtype=np.intp)
+                                      for c in ("level", "strain", "doubled", "tricks"))
+    both = [lookup(rules, level, np.maximum(strain, 0), doubled, np.full(len(deals), vul), tricks)
+            for vul in (False, True)]
     keys = group.tolist() if group is not None else [None] * len(deals)
     skip = deals["skip"].notna().to_numpy()
     pad = _Pad(parties, unfinished_partscore)
@@ -208,7 +208,7 @@ def rubber(source: HomeSource, rules: str = "modern", unfinished_partscore: int 
     totals = rubber_totals(played, ["ns", "ew"]) if len(played) else _no_totals()
     totals = _with_groups(totals, ledger)
     totals["settlement"] = settle((totals["ns"] - totals["ew"]).to_numpy(), settle_rounding)
-    totals = totals[[c for c in totals if c != "winner"]]
+    totals = totals[[*[c for c in totals if c not in ("winner", "finished")], "finished"]]
     settings = {"rules": rules, "unfinished_partscore": unfinished_partscore,
                 "settle_rounding": settle_rounding, "notation": parsed.notation}
     return HomeResult("rubber", ledger, totals, public_problems(parsed.problems), ["ns", "ew"],

@@ -136,7 +136,9 @@ def read_sheet(source: str | Path | pd.DataFrame | dict[str, pd.DataFrame],
 
     >>> deals, players, header = read_sheet("sample_data/home_rubber.csv")  # doctest: +SKIP
     """
-    frames, players, header = [], [], {}
+    frames: list[pd.DataFrame] = []
+    players: list[str] = []
+    header: dict[str, str] = {}
     for file, sheet, cells, first in _grids(source, encoding):
         found, named = _table(file, sheet, cells, first)
         players = players or named
