@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 Formats = Callable[..., Any]
 SIDE_TITLES = {"ns": "We (N-S)", "ew": "They (E-W)"}
+#: Long texts wrapped in their column rather than shrinking the printed page.
+WRAPPED = ("message", "read_as")
 PAD_MIN_ROWS = 3  # rows above the line even when little was scored there
 A4 = 9
 
@@ -185,8 +187,8 @@ def _notes(block: pd.DataFrame, parties: list[str]) -> list[str]:
     elif (block["entry"] == "unfinished").any():
         notes.append(str(block.loc[block["entry"] == "unfinished", "read_as"].iloc[0]) + ".")
     for row in block[block["entry"] == "skipped"].to_dict("records"):
-        notes.append(f"Deal {_label(row)} (row {int(row['row'])}) was not scored: "
-                     f"{row['read_as']}.")
+        why = str(row["read_as"]).removeprefix("skipped: ")
+        notes.append(f"Deal {_label(row)} (row {int(row['row'])}) was not scored: {why}.")
     return notes
 
 
@@ -232,11 +234,25 @@ def data_sheet(book: Any, fmt: Formats, name: str, frame: pd.DataFrame) -> None:
         sheet.write_string(0, c, str(column), fmt(bold=True, bottom=1, bg_color="#DDEBF7"))
         values = frame[column].tolist()
         width = max([len(str(column)), *(len(str(v)) for v in values[:500])]) + 2
-        sheet.set_column(c, c, min(width, 50))
+        wrap = fmt(text_wrap=True, valign="top") if column in WRAPPED else None
+        sheet.set_column(c, c, min(width, 80 if wrap else 50))
         for r, v in enumerate(values, start=1):
-            _write(sheet, r, c, v, None)
+            _write(sheet, r, c, v, wrap)
+    _row_heights(sheet, frame)
     sheet.freeze_panes(1, 0)
     sheet.autofilter(0, 0, max(len(frame), 1), max(len(frame.columns) - 1, 0))
     sheet.set_landscape()
     sheet.set_paper(A4)
     sheet.fit_to_pages(1, 0)
+
+
+def _row_heights(sheet: Any, frame: pd.DataFrame) -> None:
+    """Rows tall enough for their wrapped texts (spreadsheets do not grow them on opening)."""
+    wrapped = [c for c in WRAPPED if c in frame]
+    if not wrapped or frame.empty:
+        return
+    lengths = pd.concat([frame[c].astype("string").str.len().fillna(0) for c in wrapped], axis=1)
+    lines = (lengths.max(axis=1).to_numpy() // 76 + 1).astype(int)
+    for r, n in enumerate(lines, start=1):
+        if n > 1:
+            sheet.set_row(r, 15 * n)
