@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import traveller
 
@@ -73,3 +75,47 @@ def test_english_and_russian_samples_score_alike() -> None:
     pd.testing.assert_frame_equal(en.totals, ru.totals)
     assert en.totals[["ns", "ew", "settlement"]].values.tolist() == [[830, 630, 2],
                                                                      [2130, 220, 19]]
+
+
+# --------------------------------------------------------------------------
+# Random rounds against a plain reference written here
+
+TRICK = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
+
+
+def ref_score(level: int, strain: str, dbl: int, vul: bool, tricks: int, part: int) -> int:
+    """Declarer's Chicago score, from the scoring table (part: the part-score bonus)."""
+    if tricks < level + 6:
+        down = level + 6 - tricks
+        if dbl == 0:
+            return -down * (100 if vul else 50)
+        steps = [200, 300, 300, 300] if vul else [100, 200, 200, 300]
+        return -sum(steps[min(i, 3)] for i in range(down)) * dbl
+    points = (TRICK[strain] * level + (10 if strain == "NT" else 0)) * [1, 2, 4][dbl]
+    score = points + ((500 if vul else 300) if points >= 100 else part)
+    score += {6: 750 if vul else 500, 7: 1500 if vul else 1000}.get(level, 0)
+    score += 50 * dbl
+    each = TRICK[strain] if dbl == 0 else (200 if vul else 100) * dbl
+    return score + (tricks - level - 6) * each
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(1, 7), st.sampled_from(list(TRICK)),
+                          st.integers(0, 2), st.integers(0, 13)), min_size=1, max_size=8),
+       st.sampled_from([50, 100]))
+def test_random_rounds_match_the_reference(deals: list[tuple], part: int) -> None:
+    frame = pd.DataFrame(
+        [(i + 1, ["N", "E"][side], f"{lv}{st_}{'X' * d}", t)
+         for i, (side, lv, st_, d, t) in enumerate(deals)],
+        columns=["Deal", "Declarer", "Contract", "Tricks"])
+    r = traveller.chicago(frame, partscore_bonus=part, notation="en")
+    vul_by_deal = [(False, False), (False, True), (True, False), (True, True)]
+    expected = []
+    for i, (side, lv, st_, d, t) in enumerate(deals):
+        vul = vul_by_deal[i % 4][side]
+        score = ref_score(lv, st_, d, vul, t, part)
+        expected.append(score if side == 0 else -score)
+    assert r.ledger["ns_score"].tolist() == expected
+    for k, (ns, ew) in enumerate(zip(r.totals["ns"], r.totals["ew"], strict=True)):
+        chunk = expected[4 * k:4 * k + 4]
+        assert (ns, ew) == (sum(s for s in chunk if s > 0), -sum(s for s in chunk if s < 0))
