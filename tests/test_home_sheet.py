@@ -106,3 +106,12 @@ def test_a_file_without_a_score_sheet_is_refused(tmp_path: Path) -> None:
         traveller.rubber(write(tmp_path, "Name,Phone\nAnna,123\n"))
     with pytest.raises(UnreadableFileError, match="not found"):
         traveller.chicago(tmp_path / "missing.csv")
+
+
+def test_a_bare_number_among_relative_results_is_not_guessed() -> None:
+    frame = pd.DataFrame({"Deal": [1, 2, 3], "Declarer": ["N"] * 3, "Contract": ["4S"] * 3,
+                          "Result": ["+1", "0", "1"]})  # Excel turns a typed +1 into 1
+    r = traveller.rubber(frame)
+    assert r.problems[["column", "value", "code"]].values.tolist() == [["Result", "1",
+                                                                         "bad-tricks"]]
+    assert r.ledger["read_as"].tolist()[:2] == ["4S by N-S, 11 tricks", "4S by N-S, 10 tricks"]

@@ -68,31 +68,45 @@ def _whole(text: pd.Series) -> tuple[pd.Series, pd.Series]:
     return number.where(whole).astype("Int64"), shown.notna() & ~whole
 
 
+def _read_results(cells: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series, pd.Series]:
+    """One Tricks or Result column -> (tricks taken, relative result, unreadable, doubtful).
+
+    In a column of results written relative to the contract (+1, -2), a bare
+    0 means made exactly, and a bare 1-6 (Excel turns "+1" into 1) could be
+    tricks taken or an overtrick: doubtful, so listed rather than guessed.
+    """
+    text = cells.str.strip().str.upper().str.replace("−", "-")
+    relative = text.str.fullmatch(_RELATIVE).fillna(False).astype(bool)
+    rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}),
+                        errors="coerce").astype("Int64")
+    number, unread = _whole(cells.where(~relative))
+    doubtful = pd.Series(False, index=cells.index)
+    if (relative & text.str.match(r"^[+-]").fillna(False)).any():
+        rel = rel.fillna(number.where(number == 0))
+        doubtful = number.between(1, 6).fillna(False).astype(bool)
+        number = number.where((number != 0) & ~doubtful)
+    return number, rel, unread, doubtful
+
+
 def _tricks(deals: pd.DataFrame, parts: pd.DataFrame, nullo: pd.Series
-            ) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """(tricks taken, unreadable, disagree) from Tricks, Result or the contract ("4S+1")."""
+            ) -> tuple[pd.Series, pd.Series, pd.Series, pd.Series]:
+    """(tricks taken, unreadable, doubtful, disagree) from Tricks, Result or the contract."""
     level = parts["level"].astype("Int64")
     made = (7 - level).where(nullo, level + 6)  # tricks for "=" (nullo: the most allowed)
     taken = pd.Series(pd.NA, index=deals.index, dtype="Int64")
     bad = pd.Series(False, index=deals.index)
+    doubt = pd.Series(False, index=deals.index)
     disagree = pd.Series(False, index=deals.index)
-    rel_in = parts["rel"].astype("Int64")
-    for column in ("tricks", "result", None):
-        if column is None:
-            rel = rel_in
-            number = pd.Series(pd.NA, index=deals.index, dtype="Int64")
-            unread = bad & False
-        else:
-            text = deals[column].str.strip().str.upper().str.replace("−", "-")
-            relative = text.str.fullmatch(_RELATIVE).fillna(False).astype(bool)
-            rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}),
-                                errors="coerce").astype("Int64")
-            number, unread = _whole(deals[column].where(~relative))
+    readings = [_read_results(deals[c]) for c in ("tricks", "result")]
+    none = pd.Series(pd.NA, index=deals.index, dtype="Int64")
+    readings.append((none, parts["rel"].astype("Int64"), bad, doubt))  # "4S+1"
+    for number, rel, unread, doubtful in readings:
         this = number.fillna((made - rel).where(nullo, made + rel))
         disagree |= (taken.notna() & this.notna() & (taken != this)).fillna(False).astype(bool)
         taken = taken.fillna(this)
-        bad |= unread
-    return taken, bad, disagree
+        bad = bad | unread
+        doubt = doubt | doubtful
+    return taken, bad, doubt & taken.isna(), disagree
 
 
 def _honours(deals: pd.DataFrame, notation: str, players: list[str] | None
@@ -120,13 +134,15 @@ def parse_deals(deals: pd.DataFrame, header: dict[str, str], notation: str,
     declarer = _party(deals["declarer"], notation, players)
     if players is None:
         declarer = declarer.fillna(parts["seat"].map(_SEAT_SIDE).astype("string"))
-    taken, bad_tricks, disagree = _tricks(deals, parts, nullo)
+    taken, bad_tricks, doubtful, disagree = _tricks(deals, parts, nullo)
     holder, amount, bad_honours = _honours(deals, notation, players)
     strain = parts["strain"].map({s: i for i, s in enumerate(HOME_STRAINS)})
     strain = strain.where(~nullo, NULLO).fillna(-1).astype("int64")
     bad_honours |= (amount == 100) & strain.isin([HOME_STRAINS.index("NT"), NULLO])
     passed = parts["level"].eq(0).fillna(False).astype(bool)
     played = parts["level"].notna() & ~passed
+    tc = "tricks" if "tricks" in header or "result" not in header else "result"
+    cells = deals["tricks"].fillna(deals["result"])
     checks = [
         ("missing-result", "contract", deals["contract"].isna(), None, ""),
         ("unknown-contract", "contract", deals["contract"].notna() & parts["level"].isna(),
@@ -138,12 +154,14 @@ def parse_deals(deals: pd.DataFrame, header: dict[str, str], notation: str,
         ("unknown-player" if players is not None else "unknown-declarer", "declarer",
          played & deals["declarer"].notna() & declarer.isna(), deals["declarer"],
          "players: " + ", ".join(players) if players else "N, E, S, W or the side NS, EW"),
-        ("bad-tricks", "tricks", played & bad_tricks, deals["tricks"], ""),
-        ("bad-tricks", "tricks", played & disagree, deals["tricks"],
-         "the tricks and the result written disagree"),
-        ("missing-tricks", "tricks", played & taken.isna() & ~bad_tricks, None, ""),
-        ("tricks-out-of-range", "tricks", played & ~taken.between(0, 13).fillna(True)
-         .astype(bool), taken.astype("string"), ""),
+        ("bad-tricks", tc, played & bad_tricks, cells, ""),
+        ("bad-tricks", tc, played & disagree, cells, "the tricks and the result written disagree"),
+        ("bad-tricks", tc, played & doubtful, cells,
+         "beside results written +1/-2 a bare number could be tricks or overtricks; "
+         "write +1 or the tricks taken"),
+        ("missing-tricks", tc, played & taken.isna() & ~bad_tricks, None, ""),
+        ("tricks-out-of-range", tc, played & ~taken.between(0, 13).fillna(True).astype(bool),
+         cells, ""),
         ("honours-on-pass", "honours", passed & deals["honours"].notna(), deals["honours"], ""),
         ("bad-honours", "honours", played & bad_honours, deals["honours"],
          "four trump honours 100; five, or four aces at no trump or nullo, 150"),
