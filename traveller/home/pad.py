@@ -47,8 +47,7 @@ def write_pad(result: HomeResult, path: str | Path) -> Path:
         for name, block in _blocks(result):
             sheet = book.add_worksheet(name)
             if result.game == "chicago":
-                chicago_pad(sheet, formats, block, f"{title} - {name}",
-                            str(result.settings["settle_rounding"]))
+                chicago_pad(sheet, formats, block, f"{title} - {name}", result)
             else:
                 rubber_pad(sheet, formats, block, result, f"{title} - {name}")
         data_sheet(book, formats, "Ledger", _ledger_shown(result.ledger))

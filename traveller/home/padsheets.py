@@ -193,9 +193,11 @@ def _notes(block: pd.DataFrame, parties: list[str]) -> list[str]:
 
 
 def chicago_pad(sheet: Any, fmt: Formats, block: pd.DataFrame, title: str,
-                rounding: str = "half-up") -> None:
+                result: HomeResult) -> None:
     """One Chicago round: deal, dealer, vulnerability, contract, We and They, totals."""
+    rounding = str(result.settings["settle_rounding"])
     sheet.write_string(0, 0, title, fmt(bold=True, font_size=14))
+    sheet.write_string(1, 0, _options_line(result), fmt(font_size=9, italic=True))
     heads = ["Deal", "Dealer", "Vulnerable", "Contract", "We (N-S)", "They (E-W)"]
     for c, (head, width) in enumerate(zip(heads, (6, 7, 11, 40, 11, 11), strict=True)):
         sheet.write_string(2, c, head, fmt(bold=True, bottom=2, align="center"))
