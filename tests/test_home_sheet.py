@@ -104,6 +104,8 @@ def test_table_and_round_columns_end_a_rubber(tmp_path: Path) -> None:
 def test_a_file_without_a_score_sheet_is_refused(tmp_path: Path) -> None:
     with pytest.raises(UnreadableFileError, match="no score sheet found"):
         traveller.rubber(write(tmp_path, "Name,Phone\nAnna,123\n"))
+    with pytest.raises(UnreadableFileError, match="no deals"):
+        traveller.three_handed(write(tmp_path, "Deal,Declarer,Contract,Tricks\n"), players="A,B,C")
     with pytest.raises(UnreadableFileError, match="not found"):
         traveller.chicago(tmp_path / "missing.csv")
 

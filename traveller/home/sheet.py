@@ -150,6 +150,9 @@ def read_sheet(source: str | Path | pd.DataFrame | dict[str, pd.DataFrame],
             f"{_name(source)}: no score sheet found (looked for a header row naming the "
             "contract and two of deal, declarer, tricks/result, honours); check the file")
     deals = pd.concat(frames, ignore_index=True)
+    if deals.empty:
+        raise UnreadableFileError(f"{_name(source)}: the score sheet has a header row but no "
+                                  "deals under it; fill in one row per deal")
     for name in [*TEXT_FIELDS, *GROUP_FIELDS]:
         if name not in deals:
             deals[name] = None
