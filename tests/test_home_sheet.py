@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import traveller
 from traveller.errors import PROBLEM_CODES, UnreadableFileError
@@ -117,3 +119,23 @@ def test_a_bare_number_among_relative_results_is_not_guessed() -> None:
     assert r.problems[["column", "value", "code"]].values.tolist() == [["Result", "1",
                                                                          "bad-tricks"]]
     assert r.ledger["read_as"].tolist()[:2] == ["4S by N-S, 11 tricks", "4S by N-S, 10 tricks"]
+
+
+CELLS = st.one_of(st.none(), st.text(max_size=6),
+                  st.sampled_from(["4S", "3NTX", "PASS", "2 nullo", "N", "EW", "Anna", "=", "+1",
+                                   "-2", "10", "N 100", "EW 150", "Anna 150", "7", "1.5"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(CELLS, CELLS, CELLS, CELLS), min_size=1, max_size=8),
+       st.sampled_from(["rubber", "chicago", "three_handed"]))
+def test_any_cells_give_a_ledger_row_or_a_problem_never_a_crash(rows: list[tuple], game: str
+                                                                ) -> None:
+    frame = pd.DataFrame([(i + 1, *r) for i, r in enumerate(rows)],
+                         columns=["Deal", "Declarer", "Contract", "Tricks", "Honours"])
+    kwargs = {"players": "Anna,Boris,Vera"} if game == "three_handed" else {}
+    r = getattr(traveller, game)(frame, notation="en", **kwargs)
+    deals = r.ledger[r.ledger["entry"] != "unfinished"]
+    assert deals["row"].tolist() == list(range(len(rows)))  # every row, in sheet order
+    skipped = set(deals.loc[deals["entry"] == "skipped", "row"])
+    assert skipped <= set(r.problems["row"])
