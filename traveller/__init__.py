@@ -47,12 +47,18 @@ _EXPORTS = {
     "matchpoints": "traveller.score.rank", "rank_pairs": "traveller.score.rank",
     "imps": "traveller.score.imps", "victory_points": "traveller.score.vp",
     "write_workbook": "traveller.publish.workbook",
+    "rubber": "traveller.home.rubber", "chicago": "traveller.home.chicago",
+    "three_handed": "traveller.home.three", "HomeResult": "traveller.home.result",
 }
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from traveller.errors import TravellerError, UnreadableFileError
+    from traveller.home.chicago import chicago
+    from traveller.home.result import HomeResult
+    from traveller.home.rubber import rubber
+    from traveller.home.three import three_handed
     from traveller.options import Options
     from traveller.pipeline import Result, process
     from traveller.publish.workbook import write_workbook
@@ -93,7 +99,7 @@ def __getattr__(name: str) -> Any:
 
 
 #: The stage sub-packages, listed by ``dir(traveller)`` beside the public names.
-_STAGES = ("batch", "publish", "read", "score", "tidy")
+_STAGES = ("batch", "home", "publish", "read", "score", "tidy")
 
 
 def __dir__() -> list[str]:
@@ -101,11 +107,13 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "HomeResult",
     "Options",
     "Result",
     "TravellerError",
     "UnreadableFileError",
     "__version__",
+    "chicago",
     "imps",
     "matchpoints",
     "normalise",
@@ -113,7 +121,9 @@ __all__ = [
     "rank_pairs",
     "read",
     "read_names",
+    "rubber",
     "score_frame",
+    "three_handed",
     "victory_points",
     "write_workbook",
 ]

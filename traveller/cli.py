@@ -176,5 +176,8 @@ def board_list(text: str) -> tuple[int, ...]:
 
 
 from traveller.batch.cli import batch  # noqa: E402
+from traveller.home import cli as home_cli  # noqa: E402  (click only: pandas loads when run)
 
 main.add_command(batch)
+for _home_command in (home_cli.rubber, home_cli.chicago, home_cli.three_handed):
+    main.add_command(_home_command)
