@@ -64,7 +64,8 @@ def input_meta(loaded: Loaded, source: Any) -> dict[str, str]:
     for table in loaded.tables:
         for key, names in (("title", ("event", "title")), ("date", ("date", "contest_date")),
                            ("club", ("club",))):
-            value = next((table.meta[n] for n in names if table.meta.get(n)), None)
+            value = next((table.meta[n] for n in names
+                          if str(table.meta.get(n) or "").strip("?.- ")), None)  # "????.??.??"
             if value and key not in found:
                 found[key] = str(value).strip()
     if "title" not in found and isinstance(source, str | Path):
