@@ -28,19 +28,19 @@ def text(column: pd.Series) -> pd.Series:
 def contracts(contract: pd.Series) -> pd.Series:
     """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass"; other text as written."""
     raw = text(contract)
-    parts = raw.str.extract(_CONTRACT)
-    symbol = parts["strain"].map(SUIT_SYMBOLS).fillna(parts["strain"])
-    built = parts["level"] + symbol + parts["doubled"].fillna("")
-    shown = built.where(parts["level"].notna(), raw)
+    parts = raw.str.extract(_CONTRACT).fillna("").astype(str)
+    symbol = parts["strain"].map(SUIT_SYMBOLS).fillna(parts["strain"]).astype(str)
+    built = parts["level"] + symbol + parts["doubled"]
+    shown = built.where(parts["level"] != "", raw)
     return shown.where(raw != "PASS", "Pass")
 
 
 def leads(lead: pd.Series) -> pd.Series:
     """ "HK" -> "♥K" (suit first, as the readers keep it); other text as written."""
     raw = text(lead)
-    parts = raw.str.extract(_LEAD.pattern)
+    parts = raw.str.extract(_LEAD.pattern).fillna("").astype(str)
     symbol = parts[0].map(SUIT_SYMBOLS)
-    return (symbol + parts[1]).where(symbol.notna(), raw)
+    return (symbol.fillna("").astype(str) + parts[1]).where(symbol.notna(), raw)
 
 
 def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:

@@ -77,7 +77,7 @@ def _pairs(result: Result, groups: dict[str, Any], cards: pd.DataFrame) -> list[
     by_key = {k: part.to_dict("records") for k, part in cards.groupby("key", sort=False)} \
         if not cards.empty else {}
     pairs = []
-    for group in groups["groups"]:
+    for group in groups["groups"] if "pair" in result.ranking else []:
         for row in group["rows"]:
             key = f"{row['section']}|{row['line']}|{row['pair']}"
             label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)

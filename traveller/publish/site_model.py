@@ -61,16 +61,16 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
     second = "pct" if "pct" in r else "average" if "average" in r else None
     line = r["line"] if "line" in r else pd.Series("", index=r.index)
     section = r["section"] if "section" in r else pd.Series("", index=r.index)
-    pair = r["pair"] if "pair" in r else r.get("team", pd.Series(pd.NA, index=r.index))
+    pair = r["pair"].astype("Int64") if "pair" in r else r.get("team", r.index.to_series())
     out = pd.DataFrame({
         "section": shown.text(section), "line": shown.text(line),
-        "pair": shown.text(pair.astype("Int64")), "names": shown.text(r.get("names", line)),
+        "pair": shown.text(pair), "names": shown.text(r.get("names", line)),
         "boards": shown.text(r["boards"]) if "boards" in r else "",
         "score": shown.numbers(r[score]) if score else "",
         "second": shown.percents(r[second]) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
         "place": shown.text(r["place"]) if "place" in r else "",
-        "href": pair_href(section, line, pair)})
+        "href": pair_href(section, line, pair) if "pair" in r else ""})  # teams: no cards
     return out, heading, {"pct": "%", "average": "Average"}.get(second or "")
 
 
@@ -144,6 +144,8 @@ def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
 
 def score_cards(result: Result) -> pd.DataFrame:
     """Each pair's card formatted: board, cards held, opponents, contract, score, MP or IMPs, %."""
+    if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
+        return pd.DataFrame()
     cards = result.score_cards
     t = result.travellers.reset_index(drop=True)
     if cards.empty:
