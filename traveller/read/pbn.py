@@ -26,7 +26,8 @@ repeats the previous game's value. Results come in two layouts
   side's view ("EW 3" -> -3 / 3).
 
 Every row has ``published_vulnerable``/``published_dealer`` (and the hands in
-``published_deal``, PBN's "N:AKQ.JT9.876.5432 ..." form) from the game's tags and ``row`` = the line of the table line (or of [Contract]). Adjusted
+``published_deal``, PBN's "N:AKQ.JT9.876.5432 ..." form) from the game's tags
+and ``row`` = the line of the table line (or of [Contract]). Adjusted
 results ("A+", "Bye") are written as the scores with ``-`` for the contract:
 the marker goes to ``contract`` (see :func:`move_markers`). A table line that
 cannot be read (wrong number of fields, unclosed quote) or a broken tag line
