@@ -129,8 +129,10 @@ def pbn_text(result: Result) -> str:
     lines = _lines(frame)
     t = result.travellers.reset_index(drop=True)
     deal = shown.text(t["published_deal"]) if "published_deal" in t else None
-    out = ["% PBN 2.1", "% EXPORT", f'% <META name=Generator content="traveller {__version__}">',
-           ""]
+    out = ["% PBN 2.1", "% EXPORT", f'% <META name=Generator content="traveller {__version__}">']
+    if meta.get("status"):
+        out.append(f'% <META name=Status content="{meta["status"].replace(chr(34), "")}">')
+    out.append("")
     keys = pd.DataFrame({"section": shown.text(t["section"]), "board": t["board"].astype(int)})
     for n, ((section, number), index) in enumerate(
             keys.groupby(["section", "board"], sort=False).indices.items()):
@@ -145,8 +147,6 @@ def pbn_text(result: Result) -> str:
         if found:
             out.append(f"[Deal {quoted(found)}]")
         out.append(f"[Scoring {quoted(SCORING.get(method, method))}]")
-        if n == 0 and meta.get("status"):
-            out.append(f"{{{meta['status'].replace('}', ')')}}}")
         if n == 0:
             out += total_table(result)
         out += [f"[ScoreTable \"{';'.join(header)}\"]", *lines.iloc[index], ""]
