@@ -39,6 +39,7 @@ from traveller.publish.site_model import (
     LINES,
     boards,
     card_rows,
+    grouped,
     method_line,
     pair_label,
     ranking_groups,
@@ -74,8 +75,8 @@ def suit_markup(value: object) -> markupsafe.Markup:
 
 def _pairs(result: Result, groups: dict[str, Any], cards: pd.DataFrame) -> list[dict[str, Any]]:
     """One dict per ranked pair: its ranking row and its card rows."""
-    by_key = {k: part.to_dict("records") for k, part in cards.groupby("key", sort=False)} \
-        if not cards.empty else {}
+    by_key = {part[0]["key"]: part for part in grouped(cards.to_dict("records"),
+                                                        lambda r: r["key"])}
     pairs = []
     for group in groups["groups"] if "pair" in result.ranking else []:
         for row in group["rows"]:
@@ -95,9 +96,10 @@ def _frequencies(result: Result, board_links: dict[tuple[str, int], str]) -> lis
         "count": shown.text(f["count"]), "ns_mp": shown.numbers(f["ns_mp"]),
         "ew_mp": shown.numbers(f["ew_mp"]), "ns_pct": shown.percents(f["ns_pct"]),
         "ew_pct": shown.percents(f["ew_pct"])})
-    return [{"section": s, "board": b, "href": board_links.get((s, b), ""),
-             "rows": part.to_dict("records")}
-            for (s, b), part in rows.groupby(["section", "board"], sort=True)]
+    parts = grouped(rows.to_dict("records"), lambda r: (r["section"], r["board"]))
+    return [{"section": part[0]["section"], "board": part[0]["board"], "rows": part,
+             "href": board_links.get((part[0]["section"], part[0]["board"]), "")}
+            for part in parts]
 
 
 def _director(result: Result) -> dict[str, Any]:
@@ -122,6 +124,7 @@ def site_pages(result: Result) -> dict[str, str]:
               "has_imps": "ns_imp" in rows,
               "has_mp": "ns_mp" in rows, "sessions": "session" in rows,
               "freq": "ns_mp" in rows and "session" not in rows}
+    common["boards_nav"] = env.get_template("nav.html").render(**common)  # once, not per page
     links = {(b["section"], b["board"]): b["href"] for b in board_list}
     pages = {"index.html": env.get_template("ranking.html").render(
         **common, ranking=groups, page="ranking")}

@@ -2,12 +2,13 @@
 
 :func:`site_model` turns a scored :class:`~traveller.pipeline.Result` into
 dicts and lists of text for the templates (site.py renders them). The
-formatting is done per column (shown.py); grouping into boards and pairs is
-one groupby each.
+formatting is done per column (shown.py); the formatted rows are turned into
+records once and grouped in order.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -129,17 +130,23 @@ def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
                           else "", "datum": shown.numbers(t["datum"], signed=True)
                           if "datum" in t else ""}, index=t.index)
     keys = ["session", "section", "board"] if "session" in rows else ["section", "board"]
+    frame = pd.concat([rows, extra], axis=1).sort_values(keys, kind="stable")
     out = []
-    for _key, part in pd.concat([rows, extra], axis=1).groupby(keys, sort=True):
-        first = part.iloc[0]
+    for part in grouped(frame.to_dict("records"), lambda r: tuple(r[k] for k in keys)):
+        first = part[0]
         number = int(first["board"])
         dealer, vul = shown.board_conditions(number)
         out.append({"board": number, "section": first["section"],
                     "session": first.get("session", ""), "href": first["href"],
                     "dealer": dealer, "vulnerable": vul,
-                    "hands": shown.hands(next((d for d in part["deal"] if d), None)),
-                    "datum": first["datum"], "rows": part.to_dict("records")})
+                    "hands": shown.hands(next((r["deal"] for r in part if r["deal"]), None)),
+                    "datum": first["datum"], "rows": part})
     return out
+
+
+def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:
+    """Consecutive records with the same ``key(record)``, as lists (records come sorted)."""
+    return [list(part) for _, part in itertools.groupby(records, key=key)]
 
 
 def score_cards(result: Result) -> pd.DataFrame:
