@@ -111,3 +111,41 @@ def test_teams_and_events_are_refused_with_a_reason(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="teams match"):
         write_pbn(result, tmp_path / "t.pbn")
     assert not (tmp_path / "t.pbn").exists()
+
+
+def two_sections(tmp_path: Path) -> Path:
+    """The sample session played in two sections, A and B (B one trick better on board 1)."""
+    lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()
+    rows = [f"A,{line}" for line in lines[1:]]
+    rows += [f"B,{line}" if not line.startswith("1,") else f"B,{line[:-1]}{int(line[-1]) - 1}"
+             for line in lines[1:]]
+    path = tmp_path / "sections.csv"
+    path.write_text("\n".join([f"Section,{lines[0]}", *rows]) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_sections_round_trip(kind: str, tmp_path: Path) -> None:
+    source = two_sections(tmp_path)
+    assert set(process(source).ranking["section"]) == {"A", "B"}
+    round_trip(source, kind, tmp_path)
+
+
+def test_pbn_tables_split_the_same_with_shlex(tmp_path: Path) -> None:
+    """A second opinion on the quoting: POSIX shell splitting reads every line alike."""
+    import shlex
+
+    names = tmp_path / "names.csv"
+    text = (SAMPLE_DATA / "names.csv").read_text(encoding="utf-8")
+    names.write_text(text.replace("Anna Nowak", '"Anna ""Ace"" \\ Nowak"'), encoding="utf-8")
+    result = process(SAMPLE_DATA / "club_session.csv", names=names)
+    games, _ = parse_games(write_pbn(result, tmp_path / "q.pbn").read_text(encoding="utf-8"))
+    for game in games:
+        for tag in ("ScoreTable", "TotalScoreTable"):
+            if tag in game.tags:
+                width = len(game.tags[tag].value.split(";"))
+                for _, line in game.tags[tag].rows:
+                    fields = shlex.split(line)
+                    assert fields == table_fields(line) and len(fields) == width
+    total = games[0].tags["TotalScoreTable"].rows
+    assert any('Anna "Ace" \\ Nowak – Piotr Smith' in shlex.split(line) for _, line in total)

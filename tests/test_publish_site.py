@@ -164,3 +164,15 @@ def test_cli_refuses_an_output_over_the_input(tmp_path: Path) -> None:
                                        "--pbn", str(source)])
     assert result.exit_code == 2 and "overwrite the input" in result.output
     assert source.read_bytes() == (SAMPLE_DATA / "club_session.csv").read_bytes()
+
+
+def test_sections_get_their_own_pages_and_links(tmp_path: Path) -> None:
+    from test_publish_formats import two_sections
+
+    pages = site_pages(process(two_sections(tmp_path)))
+    assert {"board-A-1.html", "board-B-24.html", "pair-A-NS1.html", "pair-B-EW8.html"} <= set(pages)
+    for name, html in pages.items():
+        for link in parse(html).links:
+            assert link in set(pages) | {"style.css"}, f"{name} links to missing {link}"
+    text = " ".join(parse(pages["index.html"]).text)
+    assert "Section A N-S" in text and "Section B E-W" in text

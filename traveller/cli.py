@@ -123,7 +123,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     inputs = [input_file, names, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
-    targets = [output, *(structure[k] for k in ("html", "pbn", "usebio") if structure[k])]
+    targets = [output, *(v for k in ("html", "pbn", "usebio")
+                         if isinstance(v := structure[k], Path))]
     clash = [(p, o) for p in inputs for o in targets  # type: ignore[misc]
              if isinstance(p, Path) and same_file(p, o)]
     if clash:
@@ -168,11 +169,13 @@ def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Pat
     from traveller.publish.outputs import stamp, write_outputs
     from traveller.publish.workbook import write_workbook
 
-    stamp(result, Publication(*(given[k] for k in ("title", "date", "club")),  # type: ignore[arg-type]
-                              correction_minutes=int(given["correction_minutes"])))  # type: ignore[call-overload]
+    text = {k: v if isinstance(v := given[k], str) else None for k in ("title", "date", "club")}
+    minutes = given["correction_minutes"]
+    stamp(result, Publication(**text, correction_minutes=minutes if isinstance(minutes, int)
+                              else 30))
     written = [write_workbook(result, output)]
-    return written + write_outputs(result, html=given["html"], pbn=given["pbn"],  # type: ignore[arg-type]
-                                   usebio=given["usebio"])
+    paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
+    return written + write_outputs(result, **paths)
 
 
 def _options(given: dict[str, object]) -> Options:
