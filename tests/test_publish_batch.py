@@ -124,3 +124,16 @@ def test_a_title_change_republishes(tmp_path: Path, clock: list[datetime]) -> No
     run_batch(source, out)
     run_batch(source, out, BatchOptions(overrides={"title": "Club night"}))
     assert entries(out)["riverside/tuesday.csv"]["title"] == "Club night"
+
+
+def test_batch_html_flag_on_the_command_line(tmp_path: Path, clock: list[datetime]) -> None:
+    from click.testing import CliRunner
+
+    from traveller.cli import main
+
+    source, out = inbox(tmp_path), tmp_path / "out"
+    result = CliRunner().invoke(main, ["batch", str(source), "-o", str(out), "--html"])
+    assert result.exit_code == 0, result.output
+    assert (out / "index.html").exists()
+    assert (out / "riverside/friday_results/board-1.html").exists()
+    assert entries(out)["riverside/friday.xlsx"]["site"] == "riverside/friday_results"
