@@ -149,3 +149,17 @@ def test_pbn_tables_split_the_same_with_shlex(tmp_path: Path) -> None:
                     assert fields == table_fields(line) and len(fields) == width
     total = games[0].tags["TotalScoreTable"].rows
     assert any('Anna "Ace" \\ Nowak – Piotr Smith' in shlex.split(line) for _, line in total)
+
+
+def test_hands_go_out_and_come_back(tmp_path: Path) -> None:
+    from traveller.publish.shown import hands
+
+    first = process(real_file("pbn-ruter", "sm1.pbn"))
+    for writer in (write_usebio, write_pbn):
+        second = process(writer(first, tmp_path / f"h.{writer.__name__[6:]}"))
+        before = first.travellers.groupby("board")["published_deal"].first().map(hands)
+        after = second.travellers.groupby("board")["published_deal"].first().map(hands)
+        assert before.notna().all() and before.to_dict() == after.to_dict()
+    usebio = read_usebio(real_file("usebio-compscore", "mp_pairs_howell.xml"))[0].frame
+    assert usebio.loc[usebio["board"] == 1, "published_deal"].iloc[0] == (
+        "N:98.9762.AJT32.54 J5432.T8.K865.J2 Q76.AKQJ54.Q4.Q6 AKT.3.97.AKT9873")

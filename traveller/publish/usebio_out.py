@@ -7,8 +7,9 @@ percentage, place, players) and one ``BOARD`` per board (``TRAVELLER_LINE``:
 pairs, contract, declarer, lead, tricks, N-S score, and ``NS_MATCH_POINTS``/
 ``EW_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS``/... or ``NS_BUTLER_POINTS``/...).
 A session of several sections puts each section's participants and boards in
-``SESSION/SECTION``. A ruling goes in ``SCORE`` as written, with no contract.
-The XML is built with ElementTree, so every text is escaped.
+``SESSION/SECTION``; the hands, when known, go in a ``HANDSET``. A ruling goes
+in ``SCORE`` as written, with no contract. The XML is built with ElementTree, so
+every text is escaped.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 EVENT_TYPES = {"mp": "MP_PAIRS", "ximp": "CROSS_IMPS", "butler": "BUTLER_PAIRS",
                "total": "AGGREGATE_PAIRS"}
 IMP_TAGS = {"ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
+_ORDER = ["North", "East", "South", "West"]
+#: First seat of a PBN deal -> the seats of its four hands in order.
+SEATS = {s[0]: _ORDER[i:] + _ORDER[:i] for i, s in enumerate(_ORDER)}
 
 
 def _add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
@@ -66,7 +70,8 @@ def _lines(t: pd.DataFrame, method: str) -> pd.DataFrame:
             "EW_PAIR_NUMBER": shown.text(t["ew_pair"]),
             "CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
             "PLAYED_BY": shown.text(t["declarer"]).where(~ruled, ""),
-            "LEAD": shown.text(t["lead"]).where(~ruled, ""),
+            "LEAD": shown.text(t["lead"]).str.replace(r"^([SHDC])(.+)$", r"\2\1", regex=True)
+            .where(~ruled, ""),  # USEBIO writes the rank first: "KH"
             "TRICKS": shown.text(t["tricks"]).where(~ruled, ""),
             "SCORE": shown.numbers(t["ns_score"]).where(~ruled, ruling)}
     if "ns_mp" in t:
@@ -89,6 +94,28 @@ def _boards(parent: ET.Element, t: pd.DataFrame, method: str) -> None:
             for tag, value in zip(columns, values, strict=True):
                 if value:
                     _add(line, tag, value)
+
+
+def _handset(root: ET.Element, t: pd.DataFrame) -> None:
+    """The hands of the boards whose deal is known, as HANDSET/BOARD/HAND."""
+    if "published_deal" not in t:
+        return
+    deals = t.groupby(t["board"].astype(int))["published_deal"].first().dropna()
+    handset = None
+    for number, deal in deals.items():
+        first, _, rest = str(deal).partition(":")
+        hands = rest.split()
+        if first not in SEATS or len(hands) != 4 or any(h.count(".") != 3 for h in hands):
+            continue
+        handset = handset if handset is not None else _add(root, "HANDSET")
+        board = _add(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", number)
+        for i, hand in enumerate(hands):
+            element = _add(board, "HAND")
+            _add(element, "DIRECTION", SEATS[first][i])
+            for suit, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."),
+                                   strict=True):
+                _add(element, suit, cards)
 
 
 def usebio_tree(result: Result) -> ET.Element:
@@ -114,6 +141,7 @@ def usebio_tree(result: Result) -> ET.Element:
     sections = sorted(shown.text(t["section"]).unique())
     _add(event, "SESSION_COUNT", 1)
     _add(event, "SECTION_COUNT", len(sections))
+    _handset(root, t)
     if sections == [""]:
         _participants(event, result.ranking)
         _boards(event, t, method)
