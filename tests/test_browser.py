@@ -210,9 +210,11 @@ def test_board_and_pair_pages_in_chromium(browser: Browser, site: Path, artefact
       head: [...document.querySelectorAll('table.traveller th')].map(th => th.textContent),
       conditions: document.querySelector('.conditions').textContent,
       red: document.querySelectorAll('table.traveller .red').length,
-      pairs: document.querySelectorAll('table.traveller a[href^="pair-"]').length}))()""")
+      pairs: document.querySelectorAll('table.traveller a[href^="pair-"]').length,
+      width: document.documentElement.scrollWidth}))()""")
     assert browser.problems() == []
     assert board["rows"] == 8 and board["pairs"] == 16
+    assert board["width"] <= 390  # the traveller scrolls inside its box, the page does not
     assert board["head"][:8] == ["N-S", "E-W", "Contract", "By", "Lead", "Result", "N-S +",
                                  "E-W +"]
     assert board["conditions"] == "Dealer North · Vulnerable: N-S"

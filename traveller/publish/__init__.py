@@ -1,5 +1,7 @@
 """Publish: results -> files.
 
 Takes a scored :class:`~traveller.pipeline.Result` and writes what a director
-prints or publishes: the formatted results workbook, score cards and frequencies.
+prints or publishes: the formatted results workbook, score cards and frequencies;
+the results website (site.py), PBN (pbn_out.py) and USEBIO (usebio_out.py) files,
+with the title, date, club and status of meta.py (outputs.py writes them all).
 """
