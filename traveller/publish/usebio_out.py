@@ -135,8 +135,8 @@ def usebio_tree(result: Result) -> ET.Element:
     _add(event, "WINNER_TYPE", 2 if result.ranking["line"].astype(str).ne("").any() else 1)
     if meta.get("date"):
         _add(event, "DATE", meta["date"])
-    if meta.get("status"):
-        _add(event, "COMMENT", meta["status"])
+    if meta.get("status"):  # a comment: USEBIO has no element for it, so validators pass
+        event.append(ET.Comment(" " + meta["status"].replace("--", "-") + " "))
     t = result.travellers.reset_index(drop=True)
     sections = sorted(shown.text(t["section"]).unique())
     _add(event, "SESSION_COUNT", 1)
