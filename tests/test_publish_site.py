@@ -176,3 +176,20 @@ def test_sections_get_their_own_pages_and_links(tmp_path: Path) -> None:
             assert link in set(pages) | {"style.css"}, f"{name} links to missing {link}"
     text = " ".join(parse(pages["index.html"]).text)
     assert "Section A N-S" in text and "Section B E-W" in text
+
+
+def test_cli_checks_outputs_before_writing_anything(tmp_path: Path) -> None:
+    mine = tmp_path / "documents"
+    mine.mkdir()
+    (mine / "letter.txt").write_text("keep me")
+    out = tmp_path / "r.xlsx"
+    result = CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "club_session.csv"), "-o",
+                                       str(out), "--html", str(mine)])
+    assert result.exit_code == 1 and "no site written by traveller" in result.output
+    assert not out.exists() and (mine / "letter.txt").read_text() == "keep me"
+    event = ["score", str(SAMPLE_DATA / "club_session.csv"), "--session",
+             str(SAMPLE_DATA / "club_session_pl.csv"), "-o", str(out), "--usebio",
+             str(tmp_path / "e.xml")]
+    result = CliRunner().invoke(main, event)
+    assert result.exit_code == 1 and "export each session" in result.output
+    assert not out.exists()

@@ -166,9 +166,10 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
 def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Path]:
     """Title, date, club and status on the results; the workbook and the other outputs."""
     from traveller.publish.meta import Publication
-    from traveller.publish.outputs import stamp, write_outputs
+    from traveller.publish.outputs import check_outputs, stamp, write_outputs
     from traveller.publish.workbook import write_workbook
 
+    check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
     text = {k: v if isinstance(v := given[k], str) else None for k in ("title", "date", "club")}
     minutes = given["correction_minutes"]
     stamp(result, Publication(**text, correction_minutes=minutes if isinstance(minutes, int)

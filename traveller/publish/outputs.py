@@ -30,6 +30,20 @@ def stamp(result: Result, publication: Publication, *, first_published: datetime
     return deadline
 
 
+def check_outputs(result: Result, *, html: object = None, pbn: object = None,
+                  usebio: object = None) -> None:
+    """Before anything is written: ValueError when PBN/USEBIO cannot hold the result,
+    FileExistsError when the site folder holds other files."""
+    from traveller.publish.pbn_out import check_exportable
+    from traveller.publish.site import check_site_folder
+
+    if isinstance(html, str | Path):
+        check_site_folder(html)
+    for what, given in (("PBN", pbn), ("USEBIO", usebio)):
+        if given is not None:
+            check_exportable(result, what)
+
+
 def write_outputs(result: Result, *, html: str | Path | None = None,
                   pbn: str | Path | None = None,
                   usebio: str | Path | None = None) -> list[Path]:

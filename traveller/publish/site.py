@@ -148,6 +148,7 @@ def write_site(result: Result, folder: str | Path) -> Path:
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
     folder = Path(folder)
+    check_site_folder(folder)
     pages = site_pages(result)
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
@@ -166,13 +167,19 @@ def write_site(result: Result, folder: str | Path) -> Path:
     return folder
 
 
-def _swap(new: Path, folder: Path) -> None:
-    """Put ``new`` in place of ``folder``: the old site is moved aside, then removed."""
+def check_site_folder(folder: str | Path) -> None:
+    """Raise FileExistsError unless ``folder`` is new, empty, or a site written here."""
+    folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise FileExistsError(f"{folder}: exists and is not a folder; choose another --html")
     if folder.is_dir() and any(folder.iterdir()) and not (folder / MARKER).exists():
         raise FileExistsError(f"{folder}: the folder holds other files and no site written "
                               "by traveller; give a new or empty folder for --html")
+
+
+def _swap(new: Path, folder: Path) -> None:
+    """Put ``new`` in place of ``folder``: the old site is moved aside, then removed."""
+    check_site_folder(folder)
     old = None
     if folder.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".old", dir=folder.parent))
