@@ -106,9 +106,14 @@ def test_names_are_escaped_and_links_stay_text(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index and "A &amp; B" in index
 
 
-def test_hands_from_a_pbn_deal() -> None:
+def test_hands_from_a_pbn_deal_and_a_howell_site() -> None:
     result = process(real_file("pbn-ruter", "sm1.pbn"))
-    html = site_pages(result)["board-1.html"]
+    pages = site_pages(result)
+    assert sum(n.startswith("pair-") for n in pages) == 36 and "pair-23.html" in pages
+    for name, page in pages.items():
+        for link in parse(page).links:
+            assert link in set(pages) | {"style.css"}, f"{name} links to missing {link}"
+    html = pages["board-1.html"]
     # [Deal "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"]
     assert re.search(r"North.*♠.*J63.*AKQ8762", html, re.S)
     assert "AKQ9" in html and "JT5432".replace("T", "10") in html
