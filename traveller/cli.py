@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Options
+    from traveller.pipeline import Options, Result
 
 from traveller import __version__
 from traveller.errors import TravellerError
@@ -84,6 +84,20 @@ def main() -> None:
               "vp_winner, vp_loser).")
 @click.option("--chicago", is_flag=True, help="Russian: vulnerability by Chicago deal "
               "(1-4) rather than by board number.")
+@click.option("--html", type=click.Path(file_okay=False, path_type=Path), metavar="SITE_DIR",
+              help="Also write the results website (ranking, boards, pairs) into SITE_DIR.")
+@click.option("--pbn", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable).")
+@click.option("--usebio", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Also write the results as USEBIO 1.2 XML.")
+@click.option("--title", default=None, help="Title of the results [default: the title row "
+              "above the input's header, the event in a PBN/USEBIO file, else the file name].")
+@click.option("--date", default=None, help="Date printed under the title [default: as the "
+              "input states it].")
+@click.option("--club", default=None, help="Club printed under the title.")
+@click.option("--correction-minutes", type=click.IntRange(0), default=30, show_default=True,
+              metavar="N", help="Results are provisional for N minutes (corrections until "
+              "HH:MM on every page); 0 publishes final results.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
@@ -100,19 +114,22 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/club_session.xlsx -o results.xlsx
       traveller score sample_data/rulings_session.csv --adjusted-session-pct
       traveller score sample_data/club_session.xlsx --session sample_data/club_session_pl.xlsx
+      traveller score sample_data/club_session.xlsx --html site --pbn results.pbn
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
     from traveller.pipeline import process
-    from traveller.publish.workbook import write_workbook
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     inputs = [input_file, names, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
-    clash = [p for p in inputs if isinstance(p, Path) and same_file(p, output)]
+    targets = [output, *(v for k in ("html", "pbn", "usebio")
+                         if isinstance(v := structure[k], Path))]
+    clash = [(p, o) for p in inputs for o in targets  # type: ignore[misc]
+             if isinstance(p, Path) and same_file(p, o)]
     if clash:
-        raise click.UsageError(f"-o {output} is the input {clash[0]}; the output would "
-                               "overwrite the input: choose another -o")
+        raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
+                               "overwrite the input: choose another output name")
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
                                "give a name ending in .xlsx")
@@ -127,7 +144,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
         else:
             result = process(input_file, **kwargs)  # type: ignore[arg-type]
-        write_workbook(result, output)
+        written = _publish(result, output, structure)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
             raise
@@ -137,12 +154,29 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     who = "teams" if result.settings.get("method") == "teams" else "pairs"
     click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
                f"{len(result.ranking)} {who} ranked ({result.settings['movement']}, "
-               f"{result.settings.get('method', 'mp')}); wrote {output}")
+               f"{result.settings.get('method', 'mp')}); wrote "
+               f"{', '.join(str(p) for p in written)}")
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
         click.echo(f"{len(result.problems)} problem(s) listed on the Problems sheet: {listed}")
         sys.exit(EXIT_PROBLEMS)
+
+
+def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Path]:
+    """Title, date, club and status on the results; the workbook and the other outputs."""
+    from traveller.publish.meta import Publication
+    from traveller.publish.outputs import check_outputs, stamp, write_outputs
+    from traveller.publish.workbook import write_workbook
+
+    check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
+    text = {k: v if isinstance(v := given[k], str) else None for k in ("title", "date", "club")}
+    minutes = given["correction_minutes"]
+    stamp(result, Publication(**text, correction_minutes=minutes if isinstance(minutes, int)
+                              else 30))
+    written = [write_workbook(result, output)]
+    paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
+    return written + write_outputs(result, **paths)
 
 
 def _options(given: dict[str, object]) -> Options:

@@ -172,4 +172,4 @@ def process_event(paths: Sequence[str | Path], *, method: str = "average", key: 
                 "boards": int(travellers[["session", "board"]].drop_duplicates().shape[0])}
     return Result(travellers=travellers, ranking=ranking, problems=problems, settings=settings,
                   source=", ".join(str(p) for p in paths),
-                  session_rankings=session_rankings(results))
+                  session_rankings=session_rankings(results), meta=dict(results[0].meta))

@@ -11,6 +11,7 @@ import pandas as pd
 from traveller.options import Options, options_with
 from traveller.problems import combine
 from traveller.publish import cards
+from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score.adjusted import session_awards
@@ -127,6 +128,7 @@ def process(
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
     result.source = str(path) if isinstance(path, str | Path) else "<DataFrame>"
+    result.meta = input_meta(loaded, path)  # title, date, club as the input states them
     return result
 
 

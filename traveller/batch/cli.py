@@ -106,6 +106,8 @@ def _write_summary_copy(summary: RunSummary, path: Path | None) -> None:
 @click.option("--encoding", default=None, help="CSV encoding for every file, e.g. cp1250.")
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
               help="Override any traveller.toml key, e.g. --set changes=txt (repeatable).")
+@click.option("--html", is_flag=True, help="Also write each session's website beside its "
+              "workbook, and OUTDIR/index.html listing them, newest first (html = true).")
 @click.option("--dry-run", is_flag=True, help="Show what would be done; write nothing.")
 @click.option("--move-done", type=click.Path(file_okay=False, path_type=Path),
               help="Move each input processed without failure to this folder (same layout).")
@@ -119,8 +121,8 @@ def _write_summary_copy(summary: RunSummary, path: Path | None) -> None:
 @click.option("--debug", is_flag=True, help="Stop with the full traceback on an unexpected error.")
 def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
           notation: str | None, names: Path | None, encoding: str | None,
-          assignments: tuple[str, ...], dry_run: bool, move_done: Path | None, wait: float,
-          summary_path: Path | None, quiet: bool, debug: bool) -> None:
+          assignments: tuple[str, ...], html: bool, dry_run: bool, move_done: Path | None,
+          wait: float, summary_path: Path | None, quiet: bool, debug: bool) -> None:
     """Score every traveller file under INBOX into OUTDIR, doing only what is new.
 
     Each file (csv, tsv, txt, xlsx, xlsm, xls, ods, USEBIO xml, pbn) gets its
@@ -134,6 +136,7 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
     \b
     Example (crontab, every 10 minutes):
       */10 * * * *  traveller batch /srv/bridge/inbox -o /srv/bridge/results -q
+      traveller batch inbox -o results --html --set correction_minutes=15
     Exit codes: 0 all good, 1 some file failed (or OUTDIR busy), 2 usage error,
     3 some file written with problems. See docs/batch.md.
     """
@@ -142,6 +145,8 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
     previous = _on_sigterm(_terminate)
     try:
         options.overrides = _overrides(scale, movement, notation, names, encoding, assignments)
+        if html:
+            options.overrides["html"] = True
         summary = run_batch(inbox, outdir, options, printer.file, printer.start)
     except (BatchUsageError, SettingsError) as exc:
         click.echo(f"error: {exc}", err=True)

@@ -1,6 +1,7 @@
 """The keys of ``traveller.toml`` and how each value is checked (see settings.py).
 
-Keys are the batch's own (``output_suffix``, ``changes``, ``exclude``), the
+Keys are the batch's own (``output_suffix``, ``changes``, ``exclude``, and the
+publication's ``html``, ``title``, ``date``, ``club``, ``correction_minutes``), the
 keyword options of :func:`traveller.pipeline.process` (``scale``, ``movement``,
 ``notation``, ``names``, ``encoding``) and the fields of its ``Options``
 dataclass (rulings and structure), found by introspection so that a scoring
@@ -28,6 +29,10 @@ OPTIONS_KEYWORD = "options"
 
 #: Keys of the batch itself (not passed to the pipeline) and their defaults.
 BATCH_DEFAULTS: dict[str, Any] = {"output_suffix": "_results", "changes": "both", "exclude": []}
+#: Publication keys (batch/publishing.py): the website, the title lines, the correction period.
+PUBLICATION_DEFAULTS: dict[str, Any] = {"html": False, "title": None, "date": None, "club": None,
+                                        "correction_minutes": 30}
+BATCH_DEFAULTS.update(PUBLICATION_DEFAULTS)
 
 
 class SettingsError(TravellerError):
@@ -142,6 +147,8 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
     choices = _choices(key)
     if choices is not None:
         return _choice(key, value, choices, where)
+    if key in PUBLICATION_DEFAULTS:
+        return _publication_value(key, value, where)
     if key in ("names", "encoding", "output_suffix"):
         return _path_or_text(key, value, where, base)
     if key == "exclude":
@@ -156,6 +163,20 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
     if not scalar:
         raise SettingsError(f"{where}: {key} must be a text, number or true/false")
     return value
+
+
+def _publication_value(key: str, value: Any, where: str) -> Any:
+    """``html`` true/false, ``correction_minutes`` a whole number >= 0, else a text."""
+    if key == "html":
+        if not isinstance(value, bool):
+            raise SettingsError(f"{where}: html must be true or false, not {value!r}")
+        return value
+    if key == "correction_minutes":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SettingsError(f"{where}: correction_minutes must be a whole number of "
+                                f"minutes, 0 or more (0: final at once), not {value!r}")
+        return value
+    return _text(key, value, where)
 
 
 def check_layer(raw: dict[str, Any], where: str, base: Path) -> dict[str, Any]:

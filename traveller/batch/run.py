@@ -27,6 +27,7 @@ from traveller.batch.files import PAUSE_ENV, clean_temps, free_name, move_file, 
 from traveller.batch.lock import OutdirLock, stale_note
 from traveller.batch.manifest import Manifest, now_iso
 from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
+from traveller.batch.publishing import due, late_note, refresh_index, stamp_job, write_site_for
 from traveller.batch.settings import SettingsTree, file_sha256
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
 from traveller.errors import TravellerError
@@ -131,6 +132,7 @@ def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
         run.log_line(f"note: {note}")
     try:
         _loop(run, jobs, summary, on_file, on_start)
+        summary.notes.extend(refresh_index(run.outdir, run.manifest, summary.files))
     except BaseException:
         summary.interrupted = True
         raise
@@ -182,6 +184,8 @@ def _one(run: _Run, job: Job) -> Outcome:
         reason, _, refreshed = unchanged(job, entry, run.outdir, run.version)
     except OSError as exc:
         return _failed(job, exc)
+    if reason is None and entry is not None:  # final after the correction period, site, title
+        reason = due(job, entry, run.outdir)
     if reason is None and entry is not None:
         if refreshed is not None and not run.options.dry_run:
             run.manifest.record(job.name, refreshed)
@@ -203,6 +207,7 @@ def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outco
         from traveller.pipeline import process
 
         result = process(job.path, **job.settings.pipeline_kwargs())
+        published = stamp_job(result, job, entry)  # title, status (correction period)
     except Exception as exc:
         if run.options.debug and not isinstance(exc, TravellerError | OSError):
             raise
@@ -213,6 +218,7 @@ def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outco
         snap = snapshot(result)
         run.published += 1
         publish(result, run.outdir / job.output(), run.published)
+        write_site_for(result, job, run.outdir)
         changes = _corrections(run, job, entry, snap, sha, reason)
         key = hashlib.sha256(f"{job.name}\0{sha}\0{job.settings.fingerprint}\0"
                              f"{run.version}".encode()).hexdigest()[:24]
@@ -226,13 +232,13 @@ def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outco
                       job.output(), len(result.travellers), len(result.ranking),
                       len(result.problems), {str(k): int(n) for k, n in counts.items()},
                       changes=changes)
-    _record(run, job, outcome, before, sha, snap_name)
+    _record(run, job, outcome, before, sha, snap_name, published)
     outcome.seconds = round(time.perf_counter() - clock, 3)
     return outcome
 
 
 def _record(run: _Run, job: Job, outcome: Outcome, before: os.stat_result, sha: str,
-            snap_name: str) -> None:
+            snap_name: str, published: dict[str, Any]) -> None:
     assert job.settings is not None
     try:
         after = os.stat(job.path)
@@ -245,7 +251,8 @@ def _record(run: _Run, job: Job, outcome: Outcome, before: os.stat_result, sha: 
         "size": before.st_size, "mtime_ns": None if moved else stable_mtime(before),
         "sha256": None if moved else sha, "settings": job.settings.fingerprint,
         "version": run.version, "output": job.output(), "status": outcome.status,
-        "problems": outcome.problems, "snapshot": snap_name, "published": now_iso()})
+        "problems": outcome.problems, "snapshot": snap_name, "published": now_iso(),
+        **published})
 
 
 def _corrections(run: _Run, job: Job, entry: dict[str, Any] | None, snap: dict[str, Any],
@@ -262,6 +269,7 @@ def _corrections(run: _Run, job: Job, entry: dict[str, Any] | None, snap: dict[s
         return None
     found = diff(old, snap)
     when = f"Published {entry.get('published')}, corrected {now_iso()} ({reason})."
+    when += late_note(entry)
     paths = write_report(found, run.outdir / job.base, job.settings.get("changes"),
                          f"{job.name} -> {job.output()}", when)
     return {"reports": [p.relative_to(run.outdir).as_posix() for p in paths],

@@ -14,6 +14,9 @@ file and the key (it fails the files under that folder, not the whole run)::
     output_suffix = "_results"
     changes = "both"         # corrections report: "both", "csv", "txt", "none"
     exclude = ["*.txt"]      # file names (or paths under INBOX) to leave alone
+    html = true              # also a website per session, and OUTDIR/index.html
+    title = "Tuesday pairs"  # title, date, club printed above the results
+    correction_minutes = 30  # provisional until then, final after (0: final at once)
 
 Any other keyword option of :func:`traveller.pipeline.process`, and each
 field of its ``Options`` (rulings and structure: ``phantom_award``,

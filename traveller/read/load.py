@@ -118,6 +118,7 @@ def tables_from_grid(
             floor = int(r) + 1
     tables = []
     outside = _outside_rows(grid, blank, starts, sheet, first_row)
+    title = _sheet_title(grid, blank, starts[0][0]) if starts else None
     for i, (_, header, board, fields) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
@@ -128,8 +129,24 @@ def tables_from_grid(
         frame.index = pd.RangeIndex(len(frame))
         frame["row"] = body + first_row
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
-                               outside=outside if i == 0 else []))
+                               outside=outside if i == 0 else [],
+                               meta={"title": title} if title else {}))
     return tables
+
+
+def _sheet_title(grid: pd.DataFrame, blank: np.ndarray, first: int) -> str | None:
+    """The first text above a sheet's first table (its title row), when there is one.
+
+    Rows that look like results are not titles (they are listed as outside-table).
+    """
+    for r in range(min(first, 10)):
+        cells = grid.iloc[r].tolist()
+        if blank[r] or _looks_like_result(cells):
+            continue
+        text = next((str(c).strip() for c in cells if isinstance(c, str) and c.strip()), None)
+        if text:
+            return text[:200]
+    return None
 
 
 def _looks_like_result(cells: list[Any]) -> bool:

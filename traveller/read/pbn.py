@@ -25,8 +25,9 @@ repeats the previous game's value. Results come in two layouts
   [ScorePercentage] -> ``published_ns_*`` and ``published_ew_*`` from each
   side's view ("EW 3" -> -3 / 3).
 
-Every row has ``published_vulnerable``/``published_dealer`` from the game's
-tags and ``row`` = the line of the table line (or of [Contract]). Adjusted
+Every row has ``published_vulnerable``/``published_dealer`` (and the hands in
+``published_deal``, PBN's "N:AKQ.JT9.876.5432 ..." form) from the game's tags
+and ``row`` = the line of the table line (or of [Contract]). Adjusted
 results ("A+", "Bye") are written as the scores with ``-`` for the contract:
 the marker goes to ``contract`` (see :func:`move_markers`). A table line that
 cannot be read (wrong number of fields, unclosed quote) or a broken tag line
@@ -184,7 +185,8 @@ def _board_values(game: Game) -> dict[str, Any]:
     return {"section": text_or_none(game.get("Section")) or "",
             "board": int_or_text(game.get("Board")),
             "published_vulnerable": text_or_none(game.get("Vulnerable")),
-            "published_dealer": text_or_none(game.get("Dealer"))}
+            "published_dealer": text_or_none(game.get("Dealer")),
+            "published_deal": text_or_none(game.get("Deal"))}
 
 
 def _score_table_rows(game: Game) -> list[dict[str, Any]]:

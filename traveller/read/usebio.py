@@ -18,6 +18,8 @@ the file has neither). Columns of ``frame``:
 - ``published_ns_mp`` / ``published_ew_mp`` (NS/EW_MATCH_POINTS),
   ``published_ns_imp`` / ``published_ew_imp`` (NS/EW_CROSS_IMP_POINTS or
   NS/EW_BUTLER_POINTS), ``published_datum`` (the board's BOARD_AVERAGE, Butler);
+- ``published_deal``: the board's hands from the file's HAND elements (a
+  HANDSET), in PBN's "N:AKQ.JT9.876.5432 ..." form;
 - any other element of a TRAVELLER_LINE under its tag in lower case;
 - ``row``: the line of the ``<TRAVELLER_LINE>`` start tag in the file.
 
@@ -197,6 +199,24 @@ def _pair_record(ctx: _Context, pair: Element) -> dict[str, Any]:
     return record
 
 
+SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+def hand_records(root: Element) -> dict[str, str]:
+    """Board number -> the deal in PBN form ("N:AKQ.JT9.876.5432 ...") from HAND elements."""
+    deals = {}
+    for board in root.iter("BOARD"):
+        hands = {SEATS.get((h.findtext("DIRECTION") or "").strip().lower()): h
+                 for h in board.findall("HAND")}
+        if not all(seat in hands for seat in "NESW"):
+            continue
+        text = " ".join(".".join((hands[seat].findtext(suit) or "").strip().replace("10", "T")
+                                 for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))
+                        for seat in "NESW")
+        deals[(board.findtext("BOARD_NUMBER") or "").strip()] = f"N:{text}"
+    return deals
+
+
 def _meta(root: Element) -> dict[str, str]:
     meta = {"format": f"USEBIO {root.get('Version', '')}".strip()}
     event = root.find("EVENT")
@@ -239,10 +259,12 @@ def read_usebio(path: Path) -> list[RawTable]:
                                   "export it again with the travellers included")
     groups: dict[_Context, list[dict[str, Any]]] = {}
     original: dict[str, str] = {}
+    deals = hand_records(root)
     for ctx, board in found.boards:
         rows = groups.setdefault(ctx, [])
         for n, line in enumerate(board.iter("TRAVELLER_LINE"), start=len(rows) + 1):
             rows.append(_line_row(line, board, ctx, lines.get(line, n)))
+            rows[-1]["published_deal"] = deals.get(str(rows[-1]["board"]))
             for child in line:
                 original.setdefault(LINE_FIELDS.get(child.tag, child.tag.lower()), child.tag)
     tables = []

@@ -1,0 +1,200 @@
+"""The results website as files: pages, escaping, links, hands, methods, the command line."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLE_DATA, real_file
+
+from traveller.cli import main
+from traveller.pipeline import process
+from traveller.publish.meta import Publication
+from traveller.publish.outputs import stamp
+from traveller.publish.site import MARKER, site_pages, write_site
+
+
+class Links(HTMLParser):
+    """Every href/src of a page, and its text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.scripts = 0
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.scripts += tag == "script"
+        self.links += [v for k, v in attrs if k in ("href", "src") and v]
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(html: str) -> Links:
+    found = Links()
+    found.feed(html)
+    return found
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    stamp(result, Publication(correction_minutes=0))
+    return site_pages(result)
+
+
+def test_every_page_and_every_link_resolves(pages: dict[str, str]) -> None:
+    names = set(pages) | {"style.css"}
+    assert {"index.html", "frequencies.html", "director.html"} <= names
+    assert sum(n.startswith("board-") for n in pages) == 24
+    assert sum(n.startswith("pair-") for n in pages) == 16  # a Mitchell: 8 N-S, 8 E-W
+    for name, html in pages.items():
+        page = parse(html)
+        assert page.scripts == 0, name
+        for link in page.links:
+            assert link in names, f"{name} links to missing {link}"
+    assert "director.html" not in "".join(v for k, v in pages.items() if k != "director.html")
+
+
+def test_ranking_shows_every_pair_place_and_percentage(pages: dict[str, str]) -> None:
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    text = " ".join(parse(pages["index.html"]).text)
+    assert "Riverside Bridge Club - Tuesday pairs, 3 November 2026" in text  # title row
+    assert "Final results" in text and "Matchpoints, scale 2/1/0" in text
+    for row in result.ranking.itertuples():
+        assert f"{row.pct:.2f}" in text and row.names in text
+    assert pages["index.html"].count("<rect") == 16  # the field's chart
+
+
+def test_board_page_lists_each_result(pages: dict[str, str]) -> None:
+    html = pages["board-7.html"]
+    text = " ".join(parse(html).text)
+    assert "Dealer South" in text and "Vulnerable: Both" in text
+    assert html.count("<tr>") == 9  # header + 8 results
+    assert "♠" in text or "♥" in text or "♦" in text or "♣" in text or "NT" in text
+
+
+def test_pair_card_has_opponents_names_and_total(pages: dict[str, str]) -> None:
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    card = result.score_cards
+    first = card[(card["line"] == "NS") & (card["pair"] == 2)]
+    text = " ".join(parse(pages["pair-NS2.html"]).text)
+    assert "Maria Ivanova – John Kowalski" in text and "Place 1" in text
+    opponents = result.ranking[result.ranking["line"] == "EW"].set_index("pair")["names"]
+    for opponent in first["opponent"].unique():
+        assert opponents[opponent] in text
+    assert "191" in text and "56.85" in text
+    assert pages["pair-NS2.html"].count("<rect") == 24
+
+
+def test_names_are_escaped_and_links_stay_text(tmp_path: Path) -> None:
+    names = tmp_path / "names.csv"
+    text = (SAMPLE_DATA / "names.csv").read_text(encoding="utf-8")
+    hostile = '<script>alert(1)</script>'
+    names.write_text(text.replace("Anna Nowak,Piotr Smith", f'"{hostile}",https://x.example/"a'),
+                     encoding="utf-8")
+    result = process(SAMPLE_DATA / "club_session.csv", names=names)
+    stamp(result, Publication(title='<img src=x onerror="alert(2)">', club="A & B"))
+    for name, html in site_pages(result).items():
+        assert "<script" not in html and "<img" not in html, name
+        assert "https://x.example" not in " ".join(parse(html).links), name
+    index = site_pages(result)["index.html"]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in index and "A &amp; B" in index
+
+
+def test_hands_from_a_pbn_deal_and_a_howell_site() -> None:
+    result = process(real_file("pbn-ruter", "sm1.pbn"))
+    pages = site_pages(result)
+    assert sum(n.startswith("pair-") for n in pages) == 36 and "pair-23.html" in pages
+    for name, page in pages.items():
+        for link in parse(page).links:
+            assert link in set(pages) | {"style.css"}, f"{name} links to missing {link}"
+    html = pages["board-1.html"]
+    # [Deal "N:J63.AKQ8762.92.6 KT754.3.QJ763.87 AQ8.T94.K85.AKQ9 92.J5.AT4.JT5432"]
+    assert re.search(r"North.*♠.*J63.*AKQ8762", html, re.S)
+    assert "AKQ9" in html and "JT5432".replace("T", "10") in html
+
+
+@pytest.mark.parametrize("method", ["ximp", "butler", "total"])
+def test_other_methods_publish(method: str) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv", method=method)
+    pages = site_pages(result)
+    text = " ".join(parse(pages["index.html"]).text)
+    assert ("IMPs" if method != "total" else "Points") in text
+    assert "frequencies.html" not in pages  # matchpoint frequencies only
+    if method != "total":
+        assert "IMPs N-S" in pages["board-1.html"]
+
+
+def test_write_site_replaces_only_its_own_folder(tmp_path: Path) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv")
+    site = write_site(result, tmp_path / "site")
+    assert (site / MARKER).exists() and (site / "style.css").exists()
+    (site / "stale.html").write_text("old")
+    write_site(result, site)
+    assert not (site / "stale.html").exists()
+    mine = tmp_path / "documents"
+    mine.mkdir()
+    (mine / "letter.txt").write_text("keep me")
+    with pytest.raises(FileExistsError, match="no site written by traveller"):
+        write_site(result, mine)
+    assert (mine / "letter.txt").read_text() == "keep me"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_cli_writes_every_output(tmp_path: Path) -> None:
+    out = tmp_path / "r.xlsx"
+    args = ["score", str(SAMPLE_DATA / "club_session.csv"), "-o", str(out), "--html",
+            str(tmp_path / "site"), "--pbn", str(tmp_path / "r.pbn"), "--usebio",
+            str(tmp_path / "r.xml"), "--title", "Club night", "--date", "2026-11-03",
+            "--club", "Riverside", "--correction-minutes", "0"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Club night" in index and "Riverside · 2026-11-03" in index
+    assert "Final results" in index
+    pbn = (tmp_path / "r.pbn").read_text(encoding="utf-8")
+    assert '[Event "Club night"]' in pbn and '[Date "2026.11.03"]' in pbn
+    assert "<CLUB_NAME>Riverside</CLUB_NAME>" in (tmp_path / "r.xml").read_text(encoding="utf-8")
+
+
+def test_cli_refuses_an_output_over_the_input(tmp_path: Path) -> None:
+    source = tmp_path / "s.csv"
+    source.write_bytes((SAMPLE_DATA / "club_session.csv").read_bytes())
+    result = CliRunner().invoke(main, ["score", str(source), "-o", str(tmp_path / "r.xlsx"),
+                                       "--pbn", str(source)])
+    assert result.exit_code == 2 and "overwrite the input" in result.output
+    assert source.read_bytes() == (SAMPLE_DATA / "club_session.csv").read_bytes()
+
+
+def test_sections_get_their_own_pages_and_links(tmp_path: Path) -> None:
+    from test_publish_formats import two_sections
+
+    pages = site_pages(process(two_sections(tmp_path)))
+    assert {"board-A-1.html", "board-B-24.html", "pair-A-NS1.html", "pair-B-EW8.html"} <= set(pages)
+    for name, html in pages.items():
+        for link in parse(html).links:
+            assert link in set(pages) | {"style.css"}, f"{name} links to missing {link}"
+    text = " ".join(parse(pages["index.html"]).text)
+    assert "Section A N-S" in text and "Section B E-W" in text
+
+
+def test_cli_checks_outputs_before_writing_anything(tmp_path: Path) -> None:
+    mine = tmp_path / "documents"
+    mine.mkdir()
+    (mine / "letter.txt").write_text("keep me")
+    out = tmp_path / "r.xlsx"
+    result = CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "club_session.csv"), "-o",
+                                       str(out), "--html", str(mine)])
+    assert result.exit_code == 1 and "no site written by traveller" in result.output
+    assert not out.exists() and (mine / "letter.txt").read_text() == "keep me"
+    event = ["score", str(SAMPLE_DATA / "club_session.csv"), "--session",
+             str(SAMPLE_DATA / "club_session_pl.csv"), "-o", str(out), "--usebio",
+             str(tmp_path / "e.xml")]
+    result = CliRunner().invoke(main, event)
+    assert result.exit_code == 1 and "export each session" in result.output
+    assert not out.exists()

@@ -1,0 +1,116 @@
+"""Cells as published pages show them: contracts in suit symbols, signed scores, places.
+
+Every function takes whole columns (pandas Series) and returns text columns,
+so a page of a thousand results is formatted in a few vectorised steps.
+Text from the input stays plain text here; the templates escape it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from traveller.score.table import DEALERS, VULNERABILITY
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_CONTRACT = r"^(?P<level>[1-7])(?P<strain>NT|[SHDC])(?P<doubled>X{0,2})$"
+_LEAD = re.compile(r"^([SHDC])(.+)$")
+
+
+def text(column: pd.Series) -> pd.Series:
+    """Any column as text, missing values as ""."""
+    return column.astype("string").fillna("").astype(object)
+
+
+def contracts(contract: pd.Series) -> pd.Series:
+    """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass"; other text as written."""
+    raw = text(contract)
+    parts = raw.str.extract(_CONTRACT).fillna("").astype(str)
+    symbol = parts["strain"].map(SUIT_SYMBOLS).fillna(parts["strain"]).astype(str)
+    built = parts["level"] + symbol + parts["doubled"]
+    shown = built.where(parts["level"] != "", raw)
+    return shown.where(raw != "PASS", "Pass")
+
+
+def leads(lead: pd.Series) -> pd.Series:
+    """ "HK" -> "♥K" (suit first, as the readers keep it); other text as written."""
+    raw = text(lead)
+    parts = raw.str.extract(_LEAD.pattern).fillna("").astype(str)
+    symbol = parts[0].map(SUIT_SYMBOLS)
+    return (symbol.fillna("").astype(str) + parts[1]).where(symbol.notna(), raw)
+
+
+def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
+    """Tricks against the contract: "=", "+1", "-2" ("" for a pass or no contract)."""
+    level = pd.to_numeric(text(contract).str.extract(_CONTRACT)["level"], errors="coerce")
+    taken = pd.to_numeric(tricks, errors="coerce")
+    diff = (taken - level - 6).to_numpy(dtype=float)
+    out = np.where(np.isnan(diff), "", np.where(diff == 0, "=", np.char.mod(
+        "%+d", np.nan_to_num(diff).astype(int))))
+    return pd.Series(out, index=contract.index, dtype=object)
+
+
+def signed_sides(ns_score: pd.Series) -> tuple[pd.Series, pd.Series]:
+    """The N-S + and E-W + columns of a traveller: each score on the side that made it."""
+    score = pd.to_numeric(ns_score, errors="coerce").to_numpy(dtype=float)
+    ns = np.where(score > 0, np.char.mod("%d", np.nan_to_num(score).astype(int)), "")
+    ew = np.where(score < 0, np.char.mod("%d", -np.nan_to_num(score).astype(int)), "")
+    zero = score == 0
+    ns = np.where(zero, "0", ns)
+    return (pd.Series(ns, index=ns_score.index, dtype=object),
+            pd.Series(ew, index=ns_score.index, dtype=object))
+
+
+def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
+    """Numbers to text: whole numbers without decimals, others to ``decimals`` places."""
+    values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
+    whole = np.isclose(values, np.round(values))
+    sign = "+" if signed else ""
+    fixed = np.char.mod(f"%{sign}.{decimals}f", np.nan_to_num(values))
+    ints = np.char.mod(f"%{sign}d", np.round(np.nan_to_num(values)).astype(np.int64))
+    out = np.where(np.isnan(values), "", np.where(whole, ints, fixed))
+    return pd.Series(out, index=column.index, dtype=object)
+
+
+def percents(column: pd.Series) -> pd.Series:
+    """Percentages to two decimals ("" when missing)."""
+    values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
+    out = np.where(np.isnan(values), "", np.char.mod("%.2f", np.nan_to_num(values)))
+    return pd.Series(out, index=column.index, dtype=object)
+
+
+def board_conditions(board: int) -> tuple[str, str]:
+    """Dealer and vulnerability of a board number, in words ("North", "N-S")."""
+    ns, ew = VULNERABILITY[(board - 1) % 16]
+    vul = "Both" if ns and ew else "N-S" if ns else "E-W" if ew else "None"
+    return SEAT_NAMES[DEALERS[(board - 1) % 4]], vul
+
+
+def hands(deal: str | None) -> dict[str, list[tuple[str, str]]] | None:
+    """A PBN deal ("N:AKQ.JT9.876.5432 ...") -> seat -> [(suit symbol, cards)], or None."""
+    if not deal or not isinstance(deal, str) or ":" not in deal:
+        return None
+    first, _, rest = deal.strip().partition(":")
+    parts = rest.split()
+    if first.upper() not in DEALERS or len(parts) != 4:
+        return None
+    start = DEALERS.index(first.upper())
+    out = {}
+    for i, hand in enumerate(parts):
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return None
+        out[DEALERS[(start + i) % 4]] = [(SUIT_SYMBOLS[s], cards.replace("T", "10") or "—")
+                                         for s, cards in zip("SHDC", suits, strict=True)]
+    return out
+
+
+def slug(value: object) -> str:
+    """A file-name-safe form of a section, line or pair label (letters and digits only)."""
+    label = str(value)
+    if re.fullmatch(r"[A-Za-z0-9]*", label):
+        return label
+    return "x" + label.encode("utf-8").hex()
