@@ -53,4 +53,8 @@ PROBLEM_CODES: dict[str, str] = {
     "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",
     "outside-table": "the row looks like a result but stands above the table's header row",
     "board-mismatch": "the board number differs from the one in the sheet's title",
+    "unknown-pair": (
+        "the pair could not be identified (???, blank or 0); its result is compared with the "
+        "field, the pair is not ranked"
+    ),
 }

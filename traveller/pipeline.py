@@ -14,6 +14,12 @@ from traveller.publish import cards
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score.adjusted import session_awards
+from traveller.score.conventions import (
+    conventional_ranking,
+    imp_awards_problems,
+    profile_scale,
+    rounded_matchpoints,
+)
 from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
@@ -134,11 +140,14 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                    notation: str | None = None, options: Options | None = None) -> Result:
     """Score tables already read (see :func:`process`)."""
     opts = options or Options()
-    norm = normalise(loaded, notation=notation, movement=movement)
+    scale = profile_scale(opts, scale)
+    norm = normalise(loaded, notation=notation, movement=movement,
+                     unknown_pairs=opts.unknown_pairs)
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
+    frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = score_frame(frame)
-    problems = combine([norm.problems, phantom_problems, score_problems(scored)])
+    problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored)])
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts)}
@@ -146,19 +155,26 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
                                           rounding=opts.datum_rounding,
-                                          vp_scale=opts.vp_scale, chicago=opts.chicago))
+                                          vp_scale=opts.vp_scale, chicago=opts.chicago,
+                                          by_section=opts.sections == "apart",
+                                          datum=opts.datum, adjusted_imps=opts.adjusted_imps,
+                                          rank_by=opts.rank_by,
+                                          pct_decimals=opts.pct_decimals))
         travellers = tidy_travellers(done.travellers).drop(columns=_MP_COLUMNS)
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
                       settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
-                         phantom_award=opts.phantom_award)
+                         phantom_award=opts.phantom_award, adjusted_board=opts.adjusted_board)
     if opts.adjusted_session_pct:
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
-                             by_section=by_section, phantom_award=opts.phantom_award)
+                             by_section=by_section, phantom_award=opts.phantom_award,
+                             adjusted_board=opts.adjusted_board)
+    ranked = rounded_matchpoints(ranked, opts.mp_decimals)
     ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
+    ranking = conventional_ranking(ranked, ranking, norm.movement, opts)
     return Result(travellers=tidy_travellers(ranked), ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 

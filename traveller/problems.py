@@ -34,6 +34,7 @@ FIXES: dict[str, str] = {
     "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "board-mismatch": "correct the board number or the sheet's title",
+    "unknown-pair": "nothing, unless you know the pair: then write its number",
 }
 
 

@@ -29,6 +29,7 @@ from traveller.tidy.notation import (
     parse_seats,
     per_unique,
 )
+from traveller.tidy.unknown_pairs import unidentified
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew")
@@ -48,11 +49,13 @@ def normalise(
     tables: Loaded | list[RawTable],
     notation: str | None = None,
     movement: str = "auto",
+    unknown_pairs: str = "problem",
 ) -> Normalised:
     """Parse raw tables into canonical traveller rows and a problems table.
 
     ``notation`` forces one of :data:`traveller.schema.NOTATIONS` for every
-    sheet; ``movement`` is "auto", "mitchell" or "howell".
+    sheet; ``movement`` is "auto", "mitchell" or "howell"; ``unknown_pairs="field"``
+    keeps results whose pair is ``???``, blank or 0 (see :mod:`traveller.tidy.unknown_pairs`).
 
     >>> from traveller.read.load import read
     >>> n = normalise(read("sample_data/board8_protocol.csv"))  # doctest: +SKIP
@@ -60,7 +63,7 @@ def normalise(
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
-    parts = [_table(t, n) for t, n in _merged(raw, _notations(raw, notation))]
+    parts = [_table(t, n, unknown_pairs) for t, n in _merged(raw, _notations(raw, notation))]
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
@@ -180,7 +183,8 @@ def _merged(raw: list[RawTable], notations: list[str | list[str]]
     return merged
 
 
-def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "problem"
+           ) -> tuple[pd.DataFrame, pd.DataFrame]:
     frame = _score_in_result_column(table.frame)
     header = {**{f: f for f in frame.columns}, **table.original_columns}
     if "score" in frame and "score" not in table.original_columns:
@@ -200,7 +204,7 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
             _col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
     problems: list[pd.DataFrame] = date_problems
-    out = _parse_identity(out, frame, table, header, src, problems)
+    out = _parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = _parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
 
@@ -226,7 +230,8 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     return out
 
 
-def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  # type: ignore[no-untyped-def]
+def _parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-untyped-def]
+                    keep_unknown=False) -> pd.DataFrame:
     section = _text(_col(frame, "section")).fillna("")
     out["section"] = section.astype("string").astype("category")
     board, bad = _integers(_col(frame, "board"))
@@ -252,9 +257,12 @@ def _parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  
         pair, bad = pairs[side]
         bad |= pair.notna() & (pair < 1)
         name = header.get(side, side)
+        unknown, warned = unidentified(_col(frame, side), src, name, keep_unknown, sit_out)
+        bad &= ~unknown
+        problems.append(warned)
         problems.append(flag(src[bad], "bad-pair", name, _col(frame, side)[bad]))
-        problems.append(flag(src[pair.isna() & ~bad & ~sit_out], "missing-pair", name))
-        out[side] = pair.where(~bad).astype("Int64")
+        problems.append(flag(src[pair.isna() & ~bad & ~sit_out & ~unknown], "missing-pair", name))
+        out[side] = pair.where(~bad & ~unknown).astype("Int64")
     return out
 
 

@@ -1,0 +1,169 @@
+"""Conventions that differ between scoring programs (docs/conventions.md).
+
+Each is an option of :class:`traveller.Options`, set by a profile
+(:mod:`traveller.profiles`) or by hand:
+
+- :func:`adjusted_imps`: artificial scores in cross-IMPs and Butler
+  (average 0, average-plus +3, average-minus -3 IMPs, or an award in IMPs);
+- :func:`mean_of_boards`: a pair's session % as the mean of its board
+  percentages (BBO, ACBL clubs) instead of its matchpoints over its possible;
+- :func:`printed`: matchpoints rounded per board before totalling, and
+  percentages as printed, ties decided on the printed value.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from traveller import profiles
+from traveller.options import PROCESS_DEFAULTS
+from traveller.problems import combine, flag
+from traveller.score.imps import round_half_away
+from traveller.score.rank import places
+from traveller.score.sides import pair_sides
+
+if TYPE_CHECKING:
+    from traveller.options import Options
+
+
+def _award(frame: pd.DataFrame, column: str) -> np.ndarray:
+    if column not in frame:
+        return np.full(len(frame), np.nan)
+    return frame[column].to_numpy(dtype=float, na_value=np.nan)
+
+
+def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0) -> pd.DataFrame:
+    """Give artificial scores their IMPs in a cross-IMP or Butler frame (``ns_imp``/``ew_imp``).
+
+    A percentage award is worth ``(% - 50) / 10 × average_plus`` IMPs: average
+    0, average-plus ``+average_plus``, average-minus ``-average_plus``; an
+    award in IMPs (``+3 IMP``, ``2/-2 IMP``) is worth what it says. Rows with a
+    real result keep their IMPs; the rest stay <NA>.
+
+    >>> df = pd.DataFrame({"ns_imp": pd.array([2, None], dtype="Int64"),
+    ...                    "ew_imp": pd.array([-2, None], dtype="Int64"),
+    ...                    "ruling_kind": [None, "average"], "ns_award": [None, 60.0],
+    ...                    "ew_award": [None, 40.0]})
+    >>> adjusted_imps(df)[["ns_imp", "ew_imp"]].values.tolist()
+    [[2, -2], [3, -3]]
+    """
+    if "ruling_kind" not in frame or not frame["ruling_kind"].notna().any():
+        return frame
+    kind = frame["ruling_kind"].astype("string").fillna("").to_numpy()
+    out = frame.copy()
+    for side in ("ns", "ew"):
+        award = _award(frame, f"{side}_award")
+        value = np.select([kind == "average", kind == "imps"],
+                          [(award - 50) / 10 * average_plus, award], np.nan)
+        current = out[f"{side}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+        filled = np.where(np.isnan(current), value, current)
+        whole = np.isnan(filled) | (filled == np.round(filled))
+        dtype = "Int64" if whole.all() and str(out[f"{side}_imp"].dtype) == "Int64" else "Float64"
+        out[f"{side}_imp"] = pd.array(filled, dtype="Float64").astype(dtype)
+    return out
+
+
+def imp_awards_in_matchpoints(frame: pd.DataFrame) -> pd.Series:
+    """True on rows whose ruling is an award in IMPs, which a matchpoint session cannot use."""
+    if "ruling_kind" not in frame:
+        return pd.Series(False, index=frame.index)
+    return (frame["ruling_kind"] == "imps").fillna(False).astype(bool)
+
+
+def _groups(ranking: pd.DataFrame, by_section: bool, one_ranking: bool) -> pd.Series:
+    section = ranking["section"].astype("string") if by_section else ""
+    line = "" if one_ranking else ranking["line"].astype("string")
+    return pd.Series(section + "|" + line, index=ranking.index)
+
+
+def _order(ranking: pd.DataFrame, by_section: bool, one_ranking: bool) -> pd.DataFrame:
+    """The ranking sorted as :func:`traveller.score.rank.rank_pairs` sorts it."""
+    keys = ranking.assign(_p=ranking["place"].str.rstrip("=").astype(int),
+                          _s=ranking["section"] if by_section else "",
+                          _l=ranking["line"].map({"NS": 0, "EW": 1, "": 0}) * (not one_ranking))
+    keys = keys.sort_values(["_s", "_l", "_p", "section", "line", "pair"], kind="stable",
+                            key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
+    return keys[ranking.columns].reset_index(drop=True)
+
+
+def mean_of_boards(ranked: pd.DataFrame, ranking: pd.DataFrame, movement: str,
+                   by_section: bool = True, one_ranking: bool = False) -> pd.DataFrame:
+    """The ranking with each pair's % the mean of its board percentages, placed again.
+
+    A board counts at the percentage the pair got on it (an artificial score
+    at its awarded %); boards that do not count for the pair (not played, a
+    sit-out) are left out, as in the matchpoint total.
+    """
+    if ranking.empty:
+        return ranking
+    sides = pair_sides(ranked, movement)
+    sides = sides[sides["mp"].notna() & ~sides["phantom"] & sides["pair"].notna()]
+    mean = sides.groupby(["section", "line", "pair"])["pct"].mean()
+    keys = pd.MultiIndex.from_arrays([ranking["section"], ranking["line"],
+                                      ranking["pair"].astype("int64")])
+    out = ranking.copy()
+    out["pct"] = mean.reindex(keys).to_numpy()
+    out["place"] = places(out["pct"].astype(float).fillna(-1.0),
+                          _groups(out, by_section, one_ranking))
+    return _order(out, by_section, one_ranking)
+
+
+def printed(ranked: pd.DataFrame, ranking: pd.DataFrame, *, by_section: bool = True,
+            one_ranking: bool = False, pct_decimals: int | None = None) -> pd.DataFrame:
+    """The ranking with percentages as printed (halves away from zero), ties on them."""
+    if ranking.empty or pct_decimals is None:
+        return ranking
+    out = ranking.copy()
+    out["pct"] = round_half_away(out["pct"].to_numpy(dtype=float), pct_decimals)
+    out["place"] = places(out["pct"].astype(float), _groups(out, by_section, one_ranking))
+    return _order(out, by_section, one_ranking)
+
+
+def rounded_matchpoints(ranked: pd.DataFrame, decimals: int | None) -> pd.DataFrame:
+    """Each board's Neuberg-scaled matchpoints rounded before they are totalled.
+
+    The E-W side is rounded and N-S given the rest of the common top, so that
+    the two still add up to it (as Compscore counts a scaled board).
+    """
+    if decimals is None or ranked.empty:
+        return ranked
+    out = ranked.copy()
+    ew = round_half_away(out["ew_mp_scaled"].to_numpy(dtype=float, na_value=np.nan), decimals)
+    out["ew_mp_scaled"] = ew
+    ns = out["ns_mp_scaled"].to_numpy(dtype=float, na_value=np.nan)
+    common = out["common_top"].to_numpy(dtype=float, na_value=np.nan)
+    real = np.isnan(_award(out, "ns_award")) & np.isnan(_award(out, "ew_award"))
+    out["ns_mp_scaled"] = np.where(real & ~np.isnan(ns), common - ew,
+                                   round_half_away(ns, decimals))
+    return out
+
+
+def profile_scale(opts: Options, scale: str) -> str:
+    """The matchpoint scale: the profile's when the scale was left at its default."""
+    if opts.profile is None or scale != PROCESS_DEFAULTS["scale"]:
+        return scale
+    return str(profiles.settings(opts.profile).get("scale", scale))
+
+
+def imp_awards_problems(frame: pd.DataFrame, method: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Awards in IMPs (``+3 IMP``) are for IMP methods: elsewhere they are listed and left out."""
+    wrong = imp_awards_in_matchpoints(frame) if method not in ("ximp", "butler") else None
+    if wrong is None or not wrong.any():
+        return frame, combine([])
+    rows = frame[wrong]
+    problems = flag(rows, "bad-ruling", "ruling", rows.get("ruling"),
+                    f"an award in IMPs cannot be scored by --method {method}")
+    return frame[~wrong].reset_index(drop=True), problems
+
+
+def conventional_ranking(ranked: pd.DataFrame, ranking: pd.DataFrame, movement: str,
+                         opts: Options) -> pd.DataFrame:
+    """The matchpoint ranking with the total and printed precision the options ask for."""
+    by_section = opts.sections == "apart"
+    if opts.total == "mean-of-boards":
+        ranking = mean_of_boards(ranked, ranking, movement, by_section, opts.one_ranking)
+    return printed(ranked, ranking, by_section=by_section, one_ranking=opts.one_ranking,
+                   pct_decimals=opts.pct_decimals)
