@@ -18,7 +18,6 @@ from traveller.score.conventions import (
     conventional_ranking,
     imp_awards_problems,
     profile_scale,
-    rounded_matchpoints,
 )
 from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
@@ -171,10 +170,9 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
-    ranked = rounded_matchpoints(ranked, opts.mp_decimals)
     ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
-    ranking = conventional_ranking(ranked, ranking, norm.movement, opts)
+    ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
     return Result(travellers=tidy_travellers(ranked), ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 

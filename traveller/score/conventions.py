@@ -22,7 +22,7 @@ from traveller import profiles
 from traveller.options import PROCESS_DEFAULTS
 from traveller.problems import combine, flag
 from traveller.score.imps import round_half_away
-from traveller.score.rank import places
+from traveller.score.rank import SCALES, places, rank_pairs
 from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
@@ -122,22 +122,32 @@ def printed(ranked: pd.DataFrame, ranking: pd.DataFrame, *, by_section: bool = T
     return _order(out, by_section, one_ranking)
 
 
-def rounded_matchpoints(ranked: pd.DataFrame, decimals: int | None) -> pd.DataFrame:
+def rounded_matchpoints(ranked: pd.DataFrame, decimals: int | None, win: float = 2.0
+                        ) -> pd.DataFrame:
     """Each board's Neuberg-scaled matchpoints rounded before they are totalled.
 
-    The E-W side is rounded and N-S given the rest of the common top, so that
-    the two still add up to it (as Compscore counts a scaled board).
+    Reproduces how Compscore counts a board played fewer times: the Neuberg
+    factor ``E/A`` is rounded to ``decimals + 2`` places, N-S's scaled
+    matchpoints to ``decimals`` (halves up) and E-W gets the rest of the
+    common top (on board 15 of a real session: 35 × 1.0556 − 1 = 35.946 ->
+    35.95 for N-S, 0.05 for E-W). Only plain results are rounded; rulings
+    keep their exact values.
     """
     if decimals is None or ranked.empty:
         return ranked
     out = ranked.copy()
-    ew = round_half_away(out["ew_mp_scaled"].to_numpy(dtype=float, na_value=np.nan), decimals)
-    out["ew_mp_scaled"] = ew
-    ns = out["ns_mp_scaled"].to_numpy(dtype=float, na_value=np.nan)
+    tables = out["results"].to_numpy(dtype=float, na_value=np.nan)
     common = out["common_top"].to_numpy(dtype=float, na_value=np.nan)
-    real = np.isnan(_award(out, "ns_award")) & np.isnan(_award(out, "ew_award"))
-    out["ns_mp_scaled"] = np.where(real & ~np.isnan(ns), common - ew,
-                                   round_half_away(ns, decimals))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        factor = round_half_away((common / win + 1) / tables, decimals + 2)
+    ns_mp = out["ns_mp"].to_numpy(dtype=float, na_value=np.nan)
+    half = win / 2
+    ns = round_half_away((ns_mp + half) * factor - half, decimals)
+    plain = (out["ruling_kind"].isna().to_numpy() if "ruling_kind" in out
+             else np.ones(len(out), dtype=bool))
+    real = plain & ~np.isnan(ns)
+    out["ns_mp_scaled"] = np.where(real, ns, out["ns_mp_scaled"].to_numpy(dtype=float))
+    out["ew_mp_scaled"] = np.where(real, common - ns, out["ew_mp_scaled"].to_numpy(dtype=float))
     return out
 
 
@@ -160,9 +170,21 @@ def imp_awards_problems(frame: pd.DataFrame, method: str) -> tuple[pd.DataFrame,
 
 
 def conventional_ranking(ranked: pd.DataFrame, ranking: pd.DataFrame, movement: str,
-                         opts: Options) -> pd.DataFrame:
-    """The matchpoint ranking with the total and printed precision the options ask for."""
+                         opts: Options, scale: str = "2/1/0") -> pd.DataFrame:
+    """The matchpoint ranking with the total and printed precision the options ask for.
+
+    With ``mp_decimals`` the totals (``mp``, ``mp_factored``) add up the rounded
+    board values while the percentage stays that of the exact matchpoints
+    (as Compscore prints them).
+    """
     by_section = opts.sections == "apart"
+    if opts.mp_decimals is not None and not ranking.empty:
+        rounded = rounded_matchpoints(ranked, opts.mp_decimals, SCALES[scale])
+        again = rank_pairs(rounded, movement=movement, by_section=by_section,
+                           one_ranking=opts.one_ranking).set_index(["section", "line", "pair"])
+        keys = pd.MultiIndex.from_frame(ranking[["section", "line", "pair"]])
+        ranking = ranking.assign(**{c: again[c].reindex(keys).to_numpy()
+                                    for c in ("mp", "mp_factored")})
     if opts.total == "mean-of-boards":
         ranking = mean_of_boards(ranked, ranking, movement, by_section, opts.one_ranking)
     return printed(ranked, ranking, by_section=by_section, one_ranking=opts.one_ranking,
