@@ -13,6 +13,7 @@ from traveller.problems import combine
 from traveller.publish import cards
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
+from traveller.score import frequency
 from traveller.score.adjusted import session_awards
 from traveller.score.conventions import (
     conventional_ranking,
@@ -89,7 +90,10 @@ class Result:
     @property
     def summary(self) -> pd.DataFrame:
         """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
-        return cards.summary(self.travellers, self.ranking, self.problems, self.settings)
+        out = cards.summary(self.travellers, self.ranking, self.problems, self.settings)
+        if "ranking" in self.settings:  # a frequency table: say why no pair is ranked
+            out.loc[out["item"] == "pairs ranked", "value"] = self.settings["ranking"]
+        return out
 
 
 
@@ -140,16 +144,18 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     """Score tables already read (see :func:`process`)."""
     opts = options or Options()
     scale = profile_scale(opts, scale)
+    counted = frequency.is_frequency_table(loaded)  # no pairs: each result x Multiplicity
     norm = normalise(loaded, notation=notation, movement=movement,
-                     unknown_pairs=opts.unknown_pairs)
+                     unknown_pairs="field" if counted else opts.unknown_pairs)
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     frame, imp_problems = imp_awards_problems(frame, opts.method)
-    scored = score_frame(frame)
+    scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
     problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored)])
+    problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
-                **asdict(opts)}
+                **asdict(opts), **({"ranking": frequency.NO_RANKING} if counted else {})}
     if opts.method != "mp":
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
@@ -159,7 +165,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           datum=opts.datum, adjusted_imps=opts.adjusted_imps,
                                           rank_by=opts.rank_by,
                                           pct_decimals=opts.pct_decimals))
-        travellers = tidy_travellers(done.travellers).drop(columns=_MP_COLUMNS)
+        travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
+            columns=_MP_COLUMNS)
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
                       settings=settings, tables=done.tables)
@@ -170,10 +177,11 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
-    ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
+    ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
+                         movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
     ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
-    return Result(travellers=tidy_travellers(ranked), ranking=ranking,
+    return Result(travellers=tidy_travellers(frequency.collapse(ranked)), ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 
 
