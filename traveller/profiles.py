@@ -34,7 +34,7 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
         "rank_by": ("total", OBSERVED),
         "trim": (1, ASSUMED),
         "adjusted_imps": (3.0, ASSUMED),
-        "pct_decimals": (2, VERIFIED),
+        "pct_decimals": (2, OBSERVED),
     },
     "kops": {
         "phantom_award": (60.0, ASSUMED),
@@ -42,13 +42,13 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
         "pct_decimals": (2, ASSUMED),
     },
     "okbridge": {
-        "unknown_pairs": ("field", OBSERVED),
+        "unknown_pairs": ("field", ASSUMED),
         "sections": ("field", ASSUMED),
     },
     "compscore": {
         "divisor": ("n-1", VERIFIED),
         "trim": (1, VERIFIED),
-        "datum_rounding": ("half-away", DOCUMENTED),
+        "datum_rounding": ("half-away", OBSERVED),
         "adjusted_board": ("neuberg", VERIFIED),
         "mp_decimals": (2, VERIFIED),
         "pct_decimals": (2, VERIFIED),
