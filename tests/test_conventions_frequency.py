@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from traveller import process
+from traveller.pipeline import Result
 
 HEADER = ("Contract\\4R;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R;"
           "Multiplicity\\2R;MP_NS\\4R;MP_EW\\4R;Percentage_NS\\3R")
@@ -79,3 +81,21 @@ def test_cross_imps_of_a_frequency_table(pbn_file: Path) -> None:
     # +450 v three +420 (30: 1 each), two -50 (500: 11 each), +400 (50: 2) = 27 over 6
     assert float(top["ns_imp"]) == pytest.approx(27 / 6)
     assert len(t) == 7 and process(pbn_file, method="ximp").ranking.empty
+
+
+def test_a_published_value_that_differs_is_listed(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.pbn"
+    # the publication gives the single +400 5 matchpoints; it beats only the two -50s: 4
+    path.write_text(PBN.replace("3NT  S  9  400    -  1    4    8  33",
+                                "3NT  S  9  400    -  1    5    7  33"), encoding="utf-8")
+    result = process(path)
+    problems = result.problems
+    assert problems["code"].tolist() == ["published-differs"] * 2
+    assert problems["column"].tolist() == ["published_ns_mp", "published_ew_mp"]
+    assert problems["value"].tolist() == ["5.0", "7.0"]
+    assert line_of(result, 400)["ns_mp"] == 4  # ours are used
+
+
+def line_of(result: Result, score: int) -> pd.Series:
+    t = result.travellers
+    return t[t["ns_score"] == score].iloc[0]

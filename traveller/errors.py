@@ -57,4 +57,8 @@ PROBLEM_CODES: dict[str, str] = {
         "the pair could not be identified (???, blank or 0); its result is compared with the "
         "field, the pair is not ranked"
     ),
+    "published-differs": (
+        "a frequency table's published matchpoints, percentage or IMPs differ from ours as "
+        "printed; ours are used"
+    ),
 }

@@ -167,6 +167,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           pct_decimals=opts.pct_decimals))
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
+        problems = combine([problems, frequency.differences(travellers)]) if counted else problems
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
                       settings=settings, tables=done.tables)
@@ -181,7 +182,9 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                          movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
     ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
-    return Result(travellers=tidy_travellers(frequency.collapse(ranked)), ranking=ranking,
+    travellers = tidy_travellers(frequency.collapse(ranked))
+    problems = combine([problems, frequency.differences(travellers)]) if counted else problems
+    return Result(travellers=travellers, ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 
 

@@ -35,6 +35,7 @@ FIXES: dict[str, str] = {
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "board-mismatch": "correct the board number or the sheet's title",
     "unknown-pair": "nothing, unless you know the pair: then write its number",
+    "published-differs": "check the result and its count against the publication",
 }
 
 
