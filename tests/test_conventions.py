@@ -191,6 +191,23 @@ def test_an_imp_award_in_a_matchpoint_session_is_a_problem(tmp_path: Path) -> No
     assert len(wrong) == 2 and wrong["message"].str.contains("IMPs").all()
 
 
+SIT_OUT = ["1,1,11,,420", "1,2,12,,450", "1,3,13,TD,", "2,2,11,,100", "2,3,12,,140",
+           "2,1,13,TD,"]
+
+
+def test_a_sit_out_board_at_the_pairs_own_average(tmp_path: Path) -> None:
+    # E-W 13 only has TD lines: the phantom. Board 1: 420 v 450, -1 / +1; board 2: 100 v 140
+    plain = sheet(tmp_path, SIT_OUT, method="ximp").ranking.set_index(["line", "pair"])
+    assert (plain.loc[("NS", 3), "boards"], plain.loc[("NS", 3), "imps"]) == (1, 1)
+    ruter = sheet(tmp_path, SIT_OUT, method="ximp", sit_out="average")
+    ranking = ruter.ranking.set_index(["line", "pair"])
+    # N-S 3 sat out board 1: its average (+1) counts there too; N-S 1 sat out board 2: -1
+    assert (ranking.loc[("NS", 3), "boards"], ranking.loc[("NS", 3), "imps"]) == (2, 2)
+    assert (ranking.loc[("NS", 1), "boards"], ranking.loc[("NS", 1), "imps"]) == (2, -2)
+    assert ("EW", 13) not in ranking.index
+    assert ranking.loc[("NS", 3), "average"] == plain.loc[("NS", 3), "average"]
+
+
 # 7. Butler datum variants
 
 TEN = [-50, 100, 110, 140, 620, 650, 700, 1000, 1100, 1400]

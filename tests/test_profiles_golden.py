@@ -9,7 +9,7 @@ files go through ``process(..., profile=...)`` and must come out as printed:
   scoring misses by 0.01 on two pairs), percentages and places; Butler with
   its one artificial score (A5050) at 0 IMPs, as printed; cross-IMPs;
 - Ruter (PBN): every line and total of the 2014 Finnish pairs; Butler with
-  3 results a board;
+  3 results a board, a pair's byes at its own average IMPs, every total;
 - Pary (JFR): every percentage of the Warsaw pairs, the TD lines at 60/0
   without being told.
 """
@@ -26,6 +26,7 @@ from traveller import process
 from traveller.options import Options
 from traveller.pipeline import process_loaded
 from traveller.read.load import read
+from traveller.score.imps import round_half_away
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -106,6 +107,20 @@ def test_ruter_butler_datums_and_imps() -> None:
     for column in ("datum", "ns_imp", "ew_imp"):
         assert (t.loc[real, column].astype(float)
                 == t.loc[real, f"published_{column}"].astype(float)).all()
+    # a pair sitting out (Bye) gets its own average IMPs on that board, as Ruter prints it
+    bye = t[t["ruling"] == "Bye"]
+    assert len(bye) == 28
+    ours = bye["ns_imp"].astype(float).fillna(bye["ew_imp"].astype(float))
+    printed = pd.to_numeric(bye["published_ns_imp"]).fillna(pd.to_numeric(bye["published_ew_imp"]))
+    assert (round_half_away(ours.to_numpy(), 1) == printed.to_numpy()).all()  # -0.75 -> -0.8
+    # so each total is the pair's IMPs factored from 24 boards played to 28
+    names = read(path).tables[0].names.drop(columns="line")
+    merged = result.ranking.merge(names, on=["section", "pair"], validate="1:1")
+    assert (merged["boards"] == 28).all()
+    total = merged["imps"].astype(float)
+    shown = np.sign(total) * half_up(total.abs(), 1)
+    assert (shown == merged["published_total"].astype(float)).all()
+    assert (merged["place"] == merged["published_place"].astype(str)).all()
 
 
 def test_pary_warsaw_every_percentage_td_lines_without_options() -> None:

@@ -109,6 +109,9 @@ def main() -> None:
               help="Round each board's scaled matchpoints to N decimals before totalling.")
 @click.option("--pct-decimals", type=click.IntRange(0, 6), default=None, metavar="N",
               help="Percentages (IMP averages) as printed to N decimals; ties on them.")
+@click.option("--sit-out", type=click.Choice(["not-played", "average"]), default="not-played",
+              show_default=True, help="Cross-IMPs and Butler: a board a pair sat out does "
+              "not count, or counts at the pair's own average IMPs.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,

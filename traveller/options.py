@@ -21,6 +21,7 @@ ADJUSTED_BOARDS = ("neuberg", "among-real")
 TOTALS = ("matchpoints", "mean-of-boards")
 DATUMS = ("mean", "median")
 RANK_BY = ("average", "total")
+SIT_OUTS = ("not-played", "average")
 
 #: The keyword options of :func:`traveller.pipeline.process` and their defaults
 #: (tests/test_batch_settings.py checks them against its signature).
@@ -72,6 +73,9 @@ class Options:
             decimals before they are totalled (None: exact).
         pct_decimals: percentages and IMP averages as printed, to this many
             decimals; ties are decided on the printed value (None: exact).
+        sit_out: cross-IMPs and Butler, the pair opposite a phantom: "not-played"
+            (default: the board does not count) or "average" (its own average
+            IMPs on that board, so its total is factored up to every board).
     """
 
     adjusted_session_pct: bool = False
@@ -95,6 +99,7 @@ class Options:
     rank_by: str = "average"
     mp_decimals: int | None = None
     pct_decimals: int | None = None
+    sit_out: str = "not-played"
 
     def __post_init__(self) -> None:
         if self.profile is not None:
@@ -106,7 +111,8 @@ class Options:
                                      ("adjusted_board", self.adjusted_board, ADJUSTED_BOARDS),
                                      ("total", self.total, TOTALS),
                                      ("datum", self.datum, DATUMS),
-                                     ("rank_by", self.rank_by, RANK_BY)):
+                                     ("rank_by", self.rank_by, RANK_BY),
+                                     ("sit_out", self.sit_out, SIT_OUTS)):
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
         trim_fraction(self.trim)  # raises on a bad trim

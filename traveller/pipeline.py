@@ -164,7 +164,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           by_section=opts.sections == "apart",
                                           datum=opts.datum, adjusted_imps=opts.adjusted_imps,
                                           rank_by=opts.rank_by,
-                                          pct_decimals=opts.pct_decimals))
+                                          pct_decimals=opts.pct_decimals,
+                                          sit_out=opts.sit_out))
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems

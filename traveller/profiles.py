@@ -56,6 +56,7 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
     "ruter": {
         "divisor": ("none", VERIFIED),
         "trim": (1, VERIFIED),
+        "sit_out": ("average", VERIFIED),
         "adjusted_board": ("neuberg", VERIFIED),
         "pct_decimals": (2, VERIFIED),
     },

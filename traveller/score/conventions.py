@@ -66,6 +66,52 @@ def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0) -> pd.DataFram
     return out
 
 
+def sit_out_average(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
+    """Give the pair opposite a phantom its own average IMPs on each board it sat out.
+
+    Ruter's way (verified on a real Butler session): the pair's total is then
+    its IMPs factored up to every board, and its average is unchanged. Only
+    phantom (TD/Bye) lines whose phantom is known are filled.
+    """
+    from traveller.score.imps import imp_totals
+    from traveller.tidy.rulings import kinds
+
+    if "phantom" not in frame or not (kinds(frame) == "phantom").any():
+        return frame
+    totals = imp_totals(frame, movement)  # type: ignore[arg-type]
+    average = totals.set_index(["section", "line", "pair"])["average"].astype(float)
+    out = frame.copy()
+    phantom = out["phantom"].astype("string").fillna("").to_numpy()
+    line_row = (kinds(out) == "phantom") & np.isin(phantom, ["NS", "EW"])
+    section = out["section"].astype("string").fillna("") if "section" in out else ""
+    for side, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
+        real = line_row & (phantom != side)
+        line = side if movement == "mitchell" else ""
+        keys = pd.MultiIndex.from_arrays([pd.Series(section, index=out.index).astype(str),
+                                          pd.Series(line, index=out.index),
+                                          out[column].astype("Int64")])
+        value = average.reindex(keys).to_numpy(dtype=float)
+        imp = out[f"{side.lower()}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
+        out[f"{side.lower()}_imp"] = pd.array(np.where(real, value, imp), dtype="Float64")
+    return out
+
+
+def without_phantoms(totals: pd.DataFrame, frame: pd.DataFrame, movement: str) -> pd.DataFrame:
+    """Pair totals less the phantom pairs (every line of theirs is the phantom's side)."""
+    if "phantom" not in frame or totals.empty:
+        return totals
+    from traveller.score.sides import result_sides
+
+    phantom = frame["phantom"].astype("string").fillna("").to_numpy()
+    sides = result_sides(frame, movement, {"phantom": (phantom == "NS", phantom == "EW")})
+    sides = sides[sides["pair"].notna()]
+    only = sides.groupby(["section", "line", "pair"])["phantom"].all()
+    keys = pd.MultiIndex.from_arrays([totals["section"].astype(str), totals["line"].astype(str),
+                                      totals["pair"].astype("int64")])
+    is_phantom = only.reindex(keys).fillna(False).to_numpy(dtype=bool)
+    return totals[~is_phantom].reset_index(drop=True)
+
+
 def imp_awards_in_matchpoints(frame: pd.DataFrame) -> pd.Series:
     """True on rows whose ruling is an award in IMPs, which a matchpoint session cannot use."""
     if "ruling_kind" not in frame:

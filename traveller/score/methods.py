@@ -19,7 +19,7 @@ import pandas as pd
 
 from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
-from traveller.score.conventions import adjusted_imps
+from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
 from traveller.score.imps import butler, cross_imps, imp_totals, round_half_away
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
@@ -57,6 +57,7 @@ class MethodOptions:
     adjusted_imps: float = 3.0  # IMPs of average-plus (average 0, average-minus minus this)
     rank_by: str = "average"  # IMP methods: rank by "average" per board or "total"
     pct_decimals: int | None = None  # averages as printed; ties decided on them
+    sit_out: str = "not-played"  # IMP methods: "average": a sit-out board at the pair's average
 
 
 @dataclass
@@ -130,7 +131,10 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
         return _teams(frame, names, options)
     else:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
-    totals = imp_totals(out, movement)  # type: ignore[arg-type]
+    if options.sit_out == "average" and method in ("ximp", "butler"):
+        out = sit_out_average(out, movement)
+    totals = without_phantoms(imp_totals(out, movement), out,  # type: ignore[arg-type]
+                              movement)
     return Scored(out, pair_ranking(totals, "imps", names, options.rank_by,
                                     options.pct_decimals))
 
