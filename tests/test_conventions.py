@@ -88,6 +88,14 @@ def test_by_default_an_unknown_pair_is_a_problem(tmp_path: Path) -> None:
     assert sorted(result.problems["code"]) == ["bad-pair", "bad-pair", "missing-pair"]
 
 
+def test_unknown_pairs_in_cross_imps(tmp_path: Path) -> None:
+    rows = ["1,1,11,,420", "1,2,???,,450", "1,3,13,,-50"]
+    result = sheet(tmp_path, rows, method="ximp", unknown_pairs="field")
+    # 420 v 450 (-1) and v -50 (+10): 9 / 2, all three results compared
+    assert line(result, 1, 1)["ns_imp"] == pytest.approx(4.5)
+    assert 0 not in result.ranking["pair"].tolist() and len(result.ranking) == 5
+
+
 # 3. BBO's adjusted tokens, the score cell empty or N/A
 
 

@@ -124,7 +124,8 @@ def process(
         options: rulings, structure and method as one :class:`Options` object, or
         **option_keywords: the same settings one by one, named as the options of
             ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
-            ``sections="field"``, ``phantom_award=60``, ... (not both).
+            ``sections="field"``, ``phantom_award=60``, ``profile="bbo"`` (another
+            program's conventions, docs/conventions.md), ... (not both).
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
