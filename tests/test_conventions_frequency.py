@@ -73,6 +73,9 @@ def test_no_pair_ranking_and_the_summary_says_so(pbn_file: Path) -> None:
     assert result.ranking.empty
     summary = dict(zip(result.summary["item"], result.summary["value"], strict=True))
     assert "no pair numbers" in str(summary["pairs ranked"])
+    assert (summary["tables"], summary["results scored"]) == (7, 12)
+    counts = result.frequencies.set_index(["board", "ns_score"])["count"]
+    assert counts[(1, 420)] == 3 and counts[(1, -50)] == 2 and counts[(2, -110)] == 1
 
 
 def test_cross_imps_of_a_frequency_table(pbn_file: Path) -> None:

@@ -85,14 +85,14 @@ class Result:
     @property
     def frequencies(self) -> pd.DataFrame:
         """Each board's N-S scores, how often, and their matchpoints (cards.py)."""
-        return cards.frequencies(self.travellers)
+        return cards.frequencies(frequency.counted(self))
 
     @property
     def summary(self) -> pd.DataFrame:
         """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
-        out = cards.summary(self.travellers, self.ranking, self.problems, self.settings)
-        if "ranking" in self.settings:  # a frequency table: say why no pair is ranked
-            out.loc[out["item"] == "pairs ranked", "value"] = self.settings["ranking"]
+        out = cards.summary(frequency.counted(self), self.ranking, self.problems, self.settings)
+        if self.settings.get("frequency_table"):  # say why no pair is ranked
+            out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
         return out
 
 
@@ -156,7 +156,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
-                **asdict(opts), **({"ranking": frequency.NO_RANKING} if counted else {})}
+                **asdict(opts), **({"frequency_table": True} if counted else {})}
     if opts.method != "mp":
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,

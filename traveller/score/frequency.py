@@ -11,6 +11,8 @@ is no pair ranking; the summary says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -93,6 +95,16 @@ def differences(travellers: pd.DataFrame) -> pd.DataFrame:
                           ours + " " + pd.Series(value[off], index=rows.index).round(4)
                           .astype("string"), blocking=False))
     return combine(found)
+
+
+def counted(result: Any) -> pd.DataFrame:
+    """A result's travellers with each result as often as it was scored (for the
+    Frequencies and Summary sheets); the travellers as they are unless it is a frequency table.
+    """
+    travellers: pd.DataFrame = result.travellers
+    if not result.settings.get("frequency_table"):
+        return travellers
+    return expand(travellers).drop(columns="_result")
 
 
 def without_pair_warnings(problems: pd.DataFrame) -> pd.DataFrame:
