@@ -12,11 +12,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from traveller import process
 from traveller.pipeline import Result
-from traveller.score.conventions import printed, rounded_matchpoints
+from traveller.score.conventions import mean_of_boards, printed, rounded_matchpoints
 from traveller.score.imps import butler_datum
+from traveller.score.rank import matchpoints, rank_pairs
 
 
 def sheet(tmp_path: Path, rows: list[str], header: str = "Board,NS,EW,Contract,Score",
@@ -287,3 +290,25 @@ def test_percentages_as_printed_tie_pairs() -> None:
     assert out["pct"].tolist() == [55.0, 55.0, 50.0]
     assert out["place"].tolist() == ["1=", "1=", "3"]
     assert np.isclose(printed(pd.DataFrame(), ranking)["pct"], ranking["pct"]).all()
+
+
+# properties: on plain boards with one number of results, the conventions agree
+
+SCORES = [-200, -100, -50, 110, 140, 420, 450, 620]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(SCORES), min_size=4, max_size=4), min_size=1,
+                max_size=4))
+def test_mean_of_boards_equals_matchpoints_when_every_board_has_one_top(
+        boards: list[list[int]]) -> None:
+    rows = pd.DataFrame([{"section": "", "board": b + 1, "ns_pair": k + 1, "ew_pair": k + 11,
+                          "ns_score": score}
+                         for b, scores in enumerate(boards) for k, score in enumerate(scores)])
+    ranked = matchpoints(rows.astype({"board": "Int64", "ns_pair": "Int64", "ew_pair": "Int64",
+                                      "ns_score": "Int64"}))
+    ranking = rank_pairs(ranked)
+    mean = mean_of_boards(ranked, ranking, "mitchell")
+    merged = ranking.merge(mean, on=["section", "line", "pair"], suffixes=("", "_mean"))
+    assert np.allclose(merged["pct"].astype(float), merged["pct_mean"].astype(float))
+    assert (merged["place"] == merged["place_mean"]).all()
