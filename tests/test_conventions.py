@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from traveller import process
 from traveller.pipeline import Result
+from traveller.score.butler import butler_datum
 from traveller.score.conventions import mean_of_boards, printed, rounded_matchpoints
-from traveller.score.imps import butler_datum
 from traveller.score.rank import matchpoints, rank_pairs
 
 

@@ -19,8 +19,9 @@ import pandas as pd
 
 from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
+from traveller.score.butler import butler
 from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
-from traveller.score.imps import butler, cross_imps, imp_totals, round_half_away
+from traveller.score.imps import cross_imps, imp_totals, round_half_away
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
 from traveller.score.teams import match_totals, standings, team_boards
