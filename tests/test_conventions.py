@@ -312,3 +312,23 @@ def test_mean_of_boards_equals_matchpoints_when_every_board_has_one_top(
     merged = ranking.merge(mean, on=["section", "line", "pair"], suffixes=("", "_mean"))
     assert np.allclose(merged["pct"].astype(float), merged["pct_mean"].astype(float))
     assert (merged["place"] == merged["place_mean"]).all()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(SCORES), min_size=2, max_size=7))
+def test_among_real_boards_add_up_to_their_own_top(scores: list[int]) -> None:
+    rows = pd.DataFrame({"section": "", "board": 1, "ns_pair": range(1, len(scores) + 2),
+                         "ew_pair": range(11, len(scores) + 12),
+                         "ns_score": [*scores, None],
+                         "ruling_kind": [None] * len(scores) + ["average"],
+                         "ns_award": [None] * len(scores) + [60.0],
+                         "ew_award": [None] * len(scores) + [40.0]})
+    rows = rows.astype({"board": "Int64", "ns_pair": "Int64", "ew_pair": "Int64",
+                        "ns_score": "Int64", "ruling_kind": "string", "ns_award": "Float64",
+                        "ew_award": "Float64"})
+    out = matchpoints(rows, adjusted_board="among-real")
+    real = out["ruling_kind"].isna()
+    top = 2 * (len(scores) - 1)
+    assert (out["top"] == top).all()
+    assert np.allclose(out.loc[real, "ns_mp"] + out.loc[real, "ew_mp"], top)
+    assert np.isclose(out.loc[~real, "ns_mp"].iloc[0], 0.6 * top)
