@@ -12,10 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from traveller.schema import STRAINS
+from traveller.score.butler import butler, butler_datum
 from traveller.score.imps import (
     IMP_THRESHOLDS,
-    butler,
-    butler_datum,
     cross_imps,
     imp_totals,
     imps,

@@ -198,15 +198,31 @@ def test_a_bye_row_names_only_the_pair_sitting_out(tmp_path: Path) -> None:
 
 
 def test_a_phantom_that_cannot_be_told_is_a_problem_unless_named(tmp_path: Path) -> None:
+    # pairs 4 and 14 meet only on one TD line each: either could be the phantom
     rows = [*board(1, ["+100", "+50", "0"]), "1,4,14,TD,",
-            *board(8, ["+100", "+50", "0", "-50"])]
+            *board(8, ["+100", "+50", "0"])]
     result = session(tmp_path, rows)
     assert result.problems["code"].tolist() == ["bad-ruling"]
     assert "--phantom" in result.problems["message"].iloc[0]
     named = session(tmp_path, rows, options=Options(phantom=("EW14",), phantom_award=60))
     assert named.problems.empty
     ranking = named.ranking.set_index(["line", "pair"])
-    assert ("EW", 14) not in ranking.index and ranking.loc[("NS", 4), "boards"] == 2
+    assert ("EW", 14) not in ranking.index and ranking.loc[("NS", 4), "boards"] == 1
+
+
+def test_a_td_line_between_two_real_pairs_gives_both_60(tmp_path: Path) -> None:
+    # 4 and 14 both play board 8: the TD line on board 1 is no phantom's table
+    rows = [*board(1, ["+100", "+50", "0"]), "1,4,14,TD,",
+            *board(8, ["+100", "+50", "0", "-50"])]
+    result = session(tmp_path, rows)
+    assert result.problems.empty, result.problems["message"].tolist()
+    td = result.travellers[result.travellers["ruling"] == "TD"].iloc[0]
+    # board 1 has 4 tables (3 results + the ruling): top 6, 60 % = 3.6 each
+    assert (td["ns_pct"], td["ew_pct"]) == (60, 60)
+    assert td["ns_mp"] == pytest.approx(3.6) and td["ew_mp"] == pytest.approx(3.6)
+    assert td["phantom"] == ""
+    ranking = result.ranking.set_index(["line", "pair"])
+    assert ranking.loc[("NS", 4), "boards"] == 2 and ranking.loc[("EW", 14), "boards"] == 2
 
 
 def test_arrow_switch_credits_the_cards_each_pair_held(tmp_path: Path) -> None:

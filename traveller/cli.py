@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 from traveller import __version__
 from traveller.errors import TravellerError
-from traveller.options import METHODS, NOTATIONS, SCALES
+from traveller.options import METHODS, NOTATIONS, SCALES, with_profile
+from traveller.profiles import NAMES as PROFILE_NAMES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
@@ -74,8 +75,9 @@ def main() -> None:
               "(HCP target) or teams (IMPs and VPs).")
 @click.option("--divisor", type=click.Choice(["n-1", "n", "none"]), default="n-1",
               show_default=True, help="Cross-IMPs: divide each sum by n-1, n, or not at all.")
-@click.option("--trim", type=click.IntRange(0), default=1, show_default=True,
-              help="Butler: results dropped at each end for the datum.")
+@click.option("--trim", default="1", show_default=True, callback=lambda _c, _p, v: trim_value(v),
+              help="Butler: results dropped at each end for the datum, or a share of "
+              "them such as 20%.")
 @click.option("--datum-rounding", type=click.Choice(["half-away", "half-even"]),
               default="half-away", show_default=True, help="Butler: datum to 10, halves "
               "away from zero or to even.")
@@ -98,6 +100,32 @@ def main() -> None:
 @click.option("--correction-minutes", type=click.IntRange(0), default=30, show_default=True,
               metavar="N", help="Results are provisional for N minutes (corrections until "
               "HH:MM on every page); 0 publishes final results.")
+@click.option("--as", "profile", type=click.Choice(list(PROFILE_NAMES)), default=None,
+              help="Score as another program does (docs/conventions.md); options given "
+              "explicitly override it.")
+@click.option("--unknown-pairs", type=click.Choice(["problem", "field"]), default="problem",
+              show_default=True, help="A pair written ???, blank or 0: list the result as a "
+              "problem, or keep it in the field (not ranked, listed as a warning).")
+@click.option("--adjusted-board", type=click.Choice(["neuberg", "among-real"]),
+              default="neuberg", show_default=True, help="A board with artificial scores: "
+              "Neuberg its real results, or compare them among themselves.")
+@click.option("--total", type=click.Choice(["matchpoints", "mean-of-boards"]),
+              default="matchpoints", show_default=True, help="A pair's %: its matchpoints "
+              "over its possible, or the mean of its board percentages.")
+@click.option("--adjusted-imps", type=float, default=3.0, show_default=True, metavar="IMPS",
+              help="Cross-IMPs and Butler: IMPs of average-plus (average 0, minus: -IMPS).")
+@click.option("--datum", type=click.Choice(["mean", "median"]), default="mean",
+              show_default=True, help="Butler: trimmed mean or median of the N-S scores.")
+@click.option("--rank-by", type=click.Choice(["average", "total"]), default="average",
+              show_default=True, help="IMP and total-point methods: rank by average per "
+              "board or by total.")
+@click.option("--mp-decimals", type=click.IntRange(0, 6), default=None, metavar="N",
+              help="Round each board's scaled matchpoints to N decimals before totalling.")
+@click.option("--pct-decimals", type=click.IntRange(0, 6), default=None, metavar="N",
+              help="Percentages (IMP averages) as printed to N decimals; ties on them.")
+@click.option("--sit-out", type=click.Choice(["not-played", "average"]), default="not-played",
+              show_default=True, help="Cross-IMPs and Butler: a board a pair sat out does "
+              "not count, or counts at the pair's own average IMPs.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
@@ -117,6 +145,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/club_session.xlsx --html site --pbn results.pbn
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
+      traveller score bbo_export.csv --as bbo
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
     from traveller.pipeline import process
@@ -187,7 +216,23 @@ def _options(given: dict[str, object]) -> Options:
     values = {k: v for k, v in given.items() if k in Options.__dataclass_fields__}
     values["phantom"] = tuple(values["phantom"])  # type: ignore[arg-type]
     values["arrow_switch"] = board_list(str(values["arrow_switch"]))
-    return Options(**values)  # type: ignore[arg-type]
+    context = click.get_current_context(silent=True)
+    if values.get("profile") and context is not None:  # the profile fills what is not given
+        default = click.core.ParameterSource.DEFAULT
+        values = {k: v for k, v in values.items()
+                  if k == "profile" or context.get_parameter_source(k) != default}
+    return with_profile(values)
+
+
+def trim_value(text: str) -> int | str:
+    """--trim: a whole number, or a percentage such as 20%; anything else is a usage error."""
+    from traveller.options import trim_fraction
+
+    try:
+        trim_fraction(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--trim") from None
+    return text.strip() if text.strip().endswith("%") else int(text)
 
 def same_file(a: Path, b: Path) -> bool:
     """True when two paths name one file (links resolved; case-folding file systems too)."""

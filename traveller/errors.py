@@ -56,4 +56,12 @@ PROBLEM_CODES: dict[str, str] = {
     "unknown-player": "the declarer is not one of the three players at the table",
     "bad-honours": "the honours cannot be read (who held them, and 100 or 150)",
     "honours-on-pass": "honours are written on a passed-out deal, where they do not score",
+    "unknown-pair": (
+        "the pair could not be identified (???, blank or 0); its result is compared with the "
+        "field, the pair is not ranked"
+    ),
+    "published-differs": (
+        "a frequency table's published matchpoints, percentage or IMPs differ from ours as "
+        "printed; ours are used"
+    ),
 }

@@ -16,6 +16,12 @@ METHODS = ("mp", "ximp", "butler", "total", "russian", "teams")
 SECTIONS = ("apart", "field")
 DIVISORS = ("n-1", "n", "none")
 ROUNDINGS = ("half-away", "half-even")
+UNKNOWN_PAIRS = ("problem", "field")
+ADJUSTED_BOARDS = ("neuberg", "among-real")
+TOTALS = ("matchpoints", "mean-of-boards")
+DATUMS = ("mean", "median")
+RANK_BY = ("average", "total")
+SIT_OUTS = ("not-played", "average")
 
 #: The keyword options of :func:`traveller.pipeline.process` and their defaults
 #: (tests/test_batch_settings.py checks them against its signature).
@@ -48,6 +54,28 @@ class Options:
         datum_rounding: Butler datum to 10, "half-away" (default) or "half-even".
         vp_scale: teams: "wbf" (continuous 20-point scale) or a VP table file.
         chicago: russian: vulnerability by Chicago deal (1-4), not by board.
+        profile: another program's conventions ("bbo", "pary", "kops", "okbridge",
+            "compscore", "ruter", "acbl", "ebu"; docs/conventions.md): sets the
+            options below that are left at their defaults.
+        unknown_pairs: "problem" (default): a result whose pair is written ``???``,
+            blank or 0 is listed and left out; "field": it stays in the comparison,
+            the unknown pair is not ranked, and the row is listed as a warning.
+        adjusted_board: a board with artificial scores: "neuberg" (default) scales
+            its real results to all tables; "among-real" compares them among
+            themselves on their own top.
+        total: "matchpoints" (default): a pair's % is its matchpoints over its
+            possible; "mean-of-boards": the mean of its board percentages.
+        adjusted_imps: IMPs of average-plus in cross-IMPs and Butler (average 0,
+            average-minus minus this; other percentages pro rata). Default 3.
+        datum: Butler datum "mean" (trimmed by ``trim``, default) or "median".
+        rank_by: IMP methods rank by "average" per board (default) or "total".
+        mp_decimals: round each board's (scaled) matchpoints to this many
+            decimals before they are totalled (None: exact).
+        pct_decimals: percentages and IMP averages as printed, to this many
+            decimals; ties are decided on the printed value (None: exact).
+        sit_out: cross-IMPs and Butler, the pair opposite a phantom: "not-played"
+            (default: the board does not count) or "average" (its own average
+            IMPs on that board, so its total is factored up to every board).
     """
 
     adjusted_session_pct: bool = False
@@ -58,24 +86,95 @@ class Options:
     arrow_switch: tuple[int, ...] = ()
     method: str = "mp"
     divisor: str = "n-1"
-    trim: int = 1
+    trim: int | str = 1
     datum_rounding: str = "half-away"
     vp_scale: str = "wbf"
     chicago: bool = False
+    profile: str | None = None
+    unknown_pairs: str = "problem"
+    adjusted_board: str = "neuberg"
+    total: str = "matchpoints"
+    adjusted_imps: float = 3.0
+    datum: str = "mean"
+    rank_by: str = "average"
+    mp_decimals: int | None = None
+    pct_decimals: int | None = None
+    sit_out: str = "not-played"
 
     def __post_init__(self) -> None:
+        if self.profile is not None:
+            _apply_profile(self, self.profile)
         for name, value, allowed in (("method", self.method, METHODS),
                                      ("divisor", self.divisor, DIVISORS),
-                                     ("datum rounding", self.datum_rounding, ROUNDINGS)):
+                                     ("datum rounding", self.datum_rounding, ROUNDINGS),
+                                     ("unknown_pairs", self.unknown_pairs, UNKNOWN_PAIRS),
+                                     ("adjusted_board", self.adjusted_board, ADJUSTED_BOARDS),
+                                     ("total", self.total, TOTALS),
+                                     ("datum", self.datum, DATUMS),
+                                     ("rank_by", self.rank_by, RANK_BY),
+                                     ("sit_out", self.sit_out, SIT_OUTS)):
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
-        if self.trim < 0:
-            raise ValueError(f"trim {self.trim} must be 0 or more")
+        trim_fraction(self.trim)  # raises on a bad trim
+        for name in ("mp_decimals", "pct_decimals"):
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= 6:
+                raise ValueError(f"{name} {value} must be 0 to 6 decimals")
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
             raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
+
+
+def trim_fraction(trim: int | str) -> tuple[int, float]:
+    """A Butler trim as (results at each end, fraction at each end): 2 -> (2, 0), "20%" -> (0, .2).
+
+    >>> trim_fraction("20%"), trim_fraction(1)
+    ((0, 0.2), (1, 0.0))
+    """
+    text = str(trim).strip()
+    if text.endswith("%"):
+        try:
+            share = float(text[:-1]) / 100
+        except ValueError:
+            share = -1.0
+        if not 0 <= share < 0.5:
+            raise ValueError(f"trim {trim!r} must be a percentage from 0 % to under 50 %")
+        return 0, share
+    if not text.isdigit():
+        raise ValueError(f"trim {trim!r} must be a whole number 0 or more, or a percentage "
+                         "such as 20%")
+    return int(text), 0.0
+
+
+def _apply_profile(options: Options, profile: str) -> None:
+    """Set each option of ``profile`` that ``options`` leaves at its default."""
+    from traveller.profiles import settings
+
+    fields = Options.__dataclass_fields__
+    for name, value in settings(profile).items():
+        if name in fields and getattr(options, name) == fields[name].default:
+            object.__setattr__(options, name, value)
+
+
+def with_profile(values: dict[str, Any]) -> Options:
+    """Options from explicit values, a ``profile`` among them filling in the rest.
+
+    Unlike ``Options(profile=...)``, an explicit value equal to the default
+    still wins over the profile.
+    """
+    from traveller.profiles import settings
+
+    profile = values.get("profile")
+    if profile is None:
+        return Options(**values)
+    fields = Options.__dataclass_fields__
+    merged = {k: v for k, v in settings(profile).items() if k in fields}
+    merged.update({k: v for k, v in values.items() if k != "profile"})
+    options = Options(**merged)
+    object.__setattr__(options, "profile", profile)
+    return options
 
 
 def options_with(options: Options | None, keywords: dict[str, Any]) -> Options:
@@ -95,5 +194,5 @@ def options_with(options: Options | None, keywords: dict[str, Any]) -> Options:
                         f"not both: {', '.join(sorted(keywords))} given beside options=")
     if options is not None:
         return options
-    given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in keywords.items()}
-    return Options(**given)
+    return with_profile({k: tuple(v) if isinstance(v, list) else v
+                         for k, v in keywords.items()})

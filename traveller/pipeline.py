@@ -14,7 +14,13 @@ from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
+from traveller.score import frequency
 from traveller.score.adjusted import session_awards
+from traveller.score.conventions import (
+    conventional_ranking,
+    imp_awards_problems,
+    profile_scale,
+)
 from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
@@ -80,12 +86,15 @@ class Result:
     @property
     def frequencies(self) -> pd.DataFrame:
         """Each board's N-S scores, how often, and their matchpoints (cards.py)."""
-        return cards.frequencies(self.travellers)
+        return cards.frequencies(frequency.counted(self))
 
     @property
     def summary(self) -> pd.DataFrame:
         """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
-        return cards.summary(self.travellers, self.ranking, self.problems, self.settings)
+        out = cards.summary(frequency.counted(self), self.ranking, self.problems, self.settings)
+        if self.settings.get("frequency_table"):  # say why no pair is ranked
+            out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
+        return out
 
 
 
@@ -116,7 +125,8 @@ def process(
         options: rulings, structure and method as one :class:`Options` object, or
         **option_keywords: the same settings one by one, named as the options of
             ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
-            ``sections="field"``, ``phantom_award=60``, ... (not both).
+            ``sections="field"``, ``phantom_award=60``, ``profile="bbo"`` (another
+            program's conventions, docs/conventions.md), ... (not both).
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
@@ -136,32 +146,49 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                    notation: str | None = None, options: Options | None = None) -> Result:
     """Score tables already read (see :func:`process`)."""
     opts = options or Options()
-    norm = normalise(loaded, notation=notation, movement=movement)
+    scale = profile_scale(opts, scale)
+    counted = frequency.is_frequency_table(loaded)  # no pairs: each result x Multiplicity
+    norm = normalise(loaded, notation=notation, movement=movement,
+                     unknown_pairs="field" if counted else opts.unknown_pairs)
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
-    scored = score_frame(frame)
-    problems = combine([norm.problems, phantom_problems, score_problems(scored)])
+    frame, imp_problems = imp_awards_problems(frame, opts.method)
+    scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
+    problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored)])
+    problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
-                **asdict(opts)}
+                **asdict(opts), **({"frequency_table": True} if counted else {})}
     if opts.method != "mp":
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
                                           rounding=opts.datum_rounding,
-                                          vp_scale=opts.vp_scale, chicago=opts.chicago))
-        travellers = tidy_travellers(done.travellers).drop(columns=_MP_COLUMNS)
+                                          vp_scale=opts.vp_scale, chicago=opts.chicago,
+                                          by_section=opts.sections == "apart",
+                                          datum=opts.datum, adjusted_imps=opts.adjusted_imps,
+                                          rank_by=opts.rank_by,
+                                          pct_decimals=opts.pct_decimals,
+                                          sit_out=opts.sit_out))
+        travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
+            columns=_MP_COLUMNS)
+        problems = combine([problems, frequency.differences(travellers)]) if counted else problems
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
                       settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
-                         phantom_award=opts.phantom_award)
+                         phantom_award=opts.phantom_award, adjusted_board=opts.adjusted_board)
     if opts.adjusted_session_pct:
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
-                             by_section=by_section, phantom_award=opts.phantom_award)
-    ranking = rank_pairs(ranked, movement=norm.movement, names=loaded.names,
+                             by_section=by_section, phantom_award=opts.phantom_award,
+                             adjusted_board=opts.adjusted_board)
+    ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
+                         movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
-    return Result(travellers=tidy_travellers(ranked), ranking=ranking,
+    ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
+    travellers = tidy_travellers(frequency.collapse(ranked))
+    problems = combine([problems, frequency.differences(travellers)]) if counted else problems
+    return Result(travellers=travellers, ranking=ranking,
                   problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
 
 

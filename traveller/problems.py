@@ -37,6 +37,8 @@ FIXES: dict[str, str] = {
     "unknown-player": "write the declarer's name as in the Players row (or --players)",
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",
     "honours-on-pass": "clear the honours cell, or correct the contract if the deal was played",
+    "unknown-pair": "nothing, unless you know the pair: then write its number",
+    "published-differs": "check the result and its count against the publication",
 }
 
 

@@ -13,6 +13,9 @@ repeats the previous game's value. Results come in two layouts
   Percentage_NS/EW, IMP_NS/EW, ButlerDatum -> ``published_*``; other columns
   kept under their name in lower case (``table``, ``round``). ``-`` and ``?``
   are missing values.
+- ``frequency`` (a ``scoretable`` whose lines are a board's distinct results,
+  with a ``Multiplicity`` column and no PairId columns): as ``scoretable``,
+  ``multiplicity`` kept; see :mod:`traveller.score.frequency`.
 - ``records`` (teams; one game per table with [Room "Open"/"Closed"],
   [Contract], [Declarer], [Result], [Score "NS 420"], [ScoreIMP "NS 7"]): a row
   per game with ``room``, ``north``..``west`` player names and ``lead`` (first
@@ -286,6 +289,14 @@ def _meta(games: list[Game], file_meta: dict[str, str]) -> dict[str, str]:
     return meta
 
 
+def _frequency(games: list[Game]) -> bool:
+    """True when the ScoreTables give each result's Multiplicity and no pair numbers."""
+    headers = [{c.lower() for c in table_columns(g.tags["ScoreTable"].value)}
+               for g in games if "ScoreTable" in g.tags]
+    return bool(headers) and all("multiplicity" in h and not h & {"pairid_ns", "pairid_ew"}
+                                 for h in headers)
+
+
 def read_pbn(path: Path) -> list[RawTable]:
     """Read a PBN file's results (ScoreTable lines or one record per table) into raw tables.
 
@@ -315,6 +326,8 @@ def read_pbn(path: Path) -> list[RawTable]:
             f"{path}: the PBN file has deals but no results (no ScoreTable and no played "
             "contracts); export it again with the scores or travellers")
     meta["layout"] = "scoretable" if any("ScoreTable" in g.tags for g in games) else "records"
+    if meta["layout"] == "scoretable" and _frequency(games):
+        meta["layout"] = "frequency"
     if (teams := _team_names(games[0])) and any("Room" in g.tags for g in games):
         meta["home_team"], meta["visit_team"] = teams
         records = records or [{"section": "", "pair": n, "line": "", "names": name}

@@ -104,13 +104,18 @@ def needed(frame: pd.DataFrame) -> bool:
 
 
 def score_boards(frame: pd.DataFrame, win: float, by_section: bool,
-                 phantom_award: float | None) -> dict[str, np.ndarray]:
-    """Every matchpoint column of a session, as arrays aligned with ``frame``'s rows."""
+                 phantom_award: float | None, among_real: bool = False) -> dict[str, np.ndarray]:
+    """Every matchpoint column of a session, as arrays aligned with ``frame``'s rows.
+
+    ``among_real``: a board's top is that of its compared results alone (no
+    Neuberg on the board; artificial scores get their % of that top).
+    """
     kind = rulings.kinds(frame)
     compared = np.isin(kind, rulings.COMPARED)
     board, group, section = board_groups(frame, by_section)
-    tables = _per_group(board, np.isin(kind, rulings.TABLES).astype(float))
     results = _per_group(group, compared.astype(float))
+    tables = (results if among_real
+              else _per_group(board, np.isin(kind, rulings.TABLES).astype(float)))
     common = np.maximum(_per_group(section, tables, "max"), 1)
     ns_raw, ew_raw = raw_matchpoints(frame, group, compared, win)
     cols = {"results": tables.astype(np.int64), "top": win * np.maximum(tables - 1, 0),

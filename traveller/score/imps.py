@@ -1,4 +1,6 @@
-"""IMPs for pairs: the IMP scale, cross-IMPs and Butler, vectorised (rules.md §6).
+"""IMPs for pairs: the IMP scale, cross-IMPs and pair totals, vectorised (rules.md §6).
+
+Butler scoring (IMPs against a datum) is in :mod:`traveller.score.butler`.
 
 All functions take a canonical traveller frame (``section``, ``board``,
 ``ns_pair``, ``ew_pair``, ``ns_score``) and return a new frame; the caller's
@@ -30,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from traveller.score.groups import board_groups, dense
+from traveller.score.groups import board_groups
 from traveller.score.total import Movement, pair_totals
 
 #: Lowest score difference worth 1, 2, ..., 24 IMPs (10 -> 0, 20 -> 1, 3990 -> 23, 4000 -> 24).
@@ -179,99 +181,6 @@ def cross_imps(
     return out
 
 
-def _datums(
-    group: np.ndarray, score: np.ndarray, n_groups: int, trim: int, min_results: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Unrounded trimmed mean per group (NaN when empty), and results per group."""
-    order = np.lexsort((score, group))
-    g, s = group[order], score[order]
-    counts = np.bincount(g, minlength=n_groups)
-    starts = np.cumsum(counts) - counts
-    rank = np.arange(len(g)) - starts[g]
-    cut = np.where(counts[g] >= min_results, trim, 0)
-    keep = (rank >= cut) & (rank < counts[g] - cut)
-    total = np.bincount(g[keep], weights=s[keep], minlength=n_groups)
-    used = np.bincount(g[keep], minlength=n_groups)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return total / used, counts
-
-
-def _board_datum(
-    frame: pd.DataFrame, trim: int, rounding: Rounding, min_results: int | None, by_section: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per-row group code, rounded datum per group, results per group, valid mask."""
-    if trim < 0:
-        raise ValueError("trim must be 0 or more")
-    need = 2 * trim + 1 if min_results is None else min_results
-    score, valid = _valid_scores(frame)
-    group, n_groups = dense(board_groups(frame, by_section).board)
-    mean, counts = _datums(group[valid], score[valid], n_groups, trim, need)
-    return group, round_to(mean, 10, rounding), counts, valid
-
-
-def butler_datum(
-    frame: pd.DataFrame,
-    trim: int = 1,
-    rounding: Rounding = "half-away",
-    min_results: int | None = None,
-    by_section: bool = True,
-) -> pd.DataFrame:
-    """The Butler datum of each board: ``section, board, results, datum``.
-
-    The mean N-S score after dropping the ``trim`` highest and ``trim`` lowest
-    results, when the board has at least ``min_results`` results (default
-    ``2 * trim + 1``; fewer: the plain mean), rounded to the nearest 10 with
-    halves away from zero (``rounding="half-away"``) or to even. A board with
-    no real result has an <NA> datum.
-
-    >>> df = pd.DataFrame({"board": [1] * 5, "ns_pair": [1, 2, 3, 4, 5],
-    ...                    "ew_pair": [6, 7, 8, 9, 10], "ns_score": [-50, 100, 110, 140, 620]})
-    >>> int(butler_datum(df)["datum"].iloc[0])  # (100 + 110 + 140) / 3 = 116.7
-    120
-    """
-    group, datum, counts, _ = _board_datum(frame, trim, rounding, min_results, by_section)
-    first = np.unique(group, return_index=True)[1]
-    out = pd.DataFrame(
-        {
-            "section": frame["section"].astype("string").fillna("").to_numpy()[first]
-            if by_section and "section" in frame
-            else "",
-            "board": frame["board"].astype("Int64").to_numpy()[first],
-            "results": counts,
-            "datum": pd.array(datum, dtype="Float64").astype("Int64"),
-        }
-    )
-    out["section"] = out["section"].astype("string")
-    return out[out["board"].notna()].reset_index(drop=True)
-
-
-def butler(
-    frame: pd.DataFrame,
-    trim: int = 1,
-    rounding: Rounding = "half-away",
-    min_results: int | None = None,
-    by_section: bool = True,
-) -> pd.DataFrame:
-    """Butler scoring: adds ``datum``, ``ns_imp`` = IMPs(ns_score - datum) and ``ew_imp``.
-
-    Options as in :func:`butler_datum`; all three columns are Int64 and <NA> on
-    rows without a real result.
-
-    >>> df = pd.DataFrame({"board": [1, 1, 1], "ns_pair": [1, 2, 3], "ew_pair": [4, 5, 6],
-    ...                    "ns_score": [50, -50, -100]})
-    >>> butler(df)[["datum", "ns_imp"]].values.tolist()
-    [[-50, 3], [-50, 0], [-50, -2]]
-    """
-    out = frame.copy()
-    group, datum, _, valid = _board_datum(out, trim, rounding, min_results, by_section)
-    row_datum = np.where(valid, datum[group], np.nan)
-    score, _ = _valid_scores(out)
-    out["datum"] = pd.array(row_datum, dtype="Float64").astype("Int64")
-    out["ns_imp"] = pd.array(imps(score - row_datum), dtype="Float64").astype("Int64")
-    out["ew_imp"] = -out["ns_imp"]
-    return out
-
-
 def imp_totals(frame: pd.DataFrame, movement: Movement = "mitchell") -> pd.DataFrame:
     """Each pair's IMPs over the session from ``ns_imp``/``ew_imp`` columns.
 
@@ -279,6 +188,7 @@ def imp_totals(frame: pd.DataFrame, movement: Movement = "mitchell") -> pd.DataF
     E-W rows counting ``ew_imp``. Returns ``section, line, pair, boards,
     imps, average`` (average = IMPs per board played).
 
+    >>> from traveller.score.butler import butler
     >>> df = butler(pd.DataFrame({"board": [1, 1, 1], "ns_pair": [1, 2, 3],
     ...                           "ew_pair": [3, 1, 2], "ns_score": [50, -50, -100]}))
     >>> imp_totals(df, "howell")[["pair", "imps"]].values.tolist()
@@ -291,3 +201,12 @@ def imp_totals(frame: pd.DataFrame, movement: Movement = "mitchell") -> pd.DataF
         movement,
         name="imps",
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``butler`` and ``butler_datum``, which live in :mod:`traveller.score.butler`."""
+    if name in ("butler", "butler_datum"):
+        from traveller.score import butler
+
+        return getattr(butler, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
-from traveller.score.imps import butler, cross_imps, imp_totals
+from traveller.score.butler import butler
+from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
+from traveller.score.imps import cross_imps, imp_totals, round_half_away
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
 from traveller.score.teams import match_totals, standings, team_boards
@@ -46,10 +49,16 @@ class MethodOptions:
     """Options of the IMP and teams methods (see the README for each)."""
 
     divisor: str = "n-1"  # cross-IMPs: n-1 (BBO, Compscore), n, or none (Ruter's sums)
-    trim: int = 1  # Butler: results dropped at each end for the datum
+    trim: int | str = 1  # Butler: results (or "20%" of them) dropped at each end for the datum
     rounding: str = "half-away"  # Butler datum to 10: halves away from zero, or to even
     vp_scale: str | Path = "wbf"  # teams: WBF continuous scale, or a table file
     chicago: bool = False  # russian: vulnerability by Chicago deal (1-4), not board number
+    by_section: bool = True  # compare each section apart (False: across the field)
+    datum: str = "mean"  # Butler: trimmed "mean" or "median"
+    adjusted_imps: float = 3.0  # IMPs of average-plus (average 0, average-minus minus this)
+    rank_by: str = "average"  # IMP methods: rank by "average" per board or "total"
+    pct_decimals: int | None = None  # averages as printed; ties decided on them
+    sit_out: str = "not-played"  # IMP methods: "average": a sit-out board at the pair's average
 
 
 @dataclass
@@ -74,14 +83,23 @@ def method_columns(frame: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def pair_ranking(totals: pd.DataFrame, value: str, names: pd.DataFrame | None) -> pd.DataFrame:
-    """Places by average per board (fair when pairs played different numbers of boards)."""
+def pair_ranking(totals: pd.DataFrame, value: str, names: pd.DataFrame | None,
+                 rank_by: str = "average", decimals: int | None = None) -> pd.DataFrame:
+    """Places by average per board (fair when pairs played different numbers of boards).
+
+    ``rank_by="total"`` places by the total instead; ``decimals`` rounds the
+    average as printed (halves away from zero) and ties pairs on it.
+    """
     out = totals.copy()
+    if decimals is not None:
+        out["average"] = pd.array(round_half_away(out["average"].to_numpy(
+            dtype=float, na_value=np.nan), decimals), dtype="Float64")
     out["section"] = out["section"].astype("string").fillna("")
     out["line"] = out["line"].astype("string").fillna("")
     out["names"] = attach_names(out, names)
     groups = out["section"] + "|" + out["line"]
-    out["place"] = places(out["average"].astype(float).fillna(float("-inf")), groups)
+    key = out[value if rank_by == "total" else "average"].astype(float)
+    out["place"] = places(key.fillna(float("-inf")), groups)
     out["_p"] = out["place"].str.rstrip("=").astype(int)
     out = out.sort_values(["section", "line", "_p", "pair"], kind="stable",
                           key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
@@ -98,20 +116,28 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
     if method == "ximp":
         if options.divisor not in DIVISORS:
             raise ValueError(f"unknown divisor {options.divisor!r}; choose from n-1, n, none")
-        out = cross_imps(frame, divisor=options.divisor)  # type: ignore[arg-type]
+        out = cross_imps(frame, divisor=options.divisor,  # type: ignore[arg-type]
+                         by_section=options.by_section)
+        out = adjusted_imps(out, options.adjusted_imps)
     elif method == "butler":
-        out = butler(frame, trim=options.trim, rounding=options.rounding)  # type: ignore[arg-type]
+        out = butler(frame, trim=options.trim, rounding=options.rounding,  # type: ignore[arg-type]
+                     by_section=options.by_section, datum=options.datum)
+        out = adjusted_imps(out, options.adjusted_imps)
     elif method == "russian":
         out = russian_imps(_need(frame, ["hcp", "ns_hcp"], "russian"), chicago=options.chicago)
     elif method == "total":
         totals = total_points(frame, movement)  # type: ignore[arg-type]
-        return Scored(frame, pair_ranking(totals, "points", names))
+        return Scored(frame, pair_ranking(totals, "points", names, options.rank_by))
     elif method == "teams":
         return _teams(frame, names, options)
     else:
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
-    totals = imp_totals(out, movement)  # type: ignore[arg-type]
-    return Scored(out, pair_ranking(totals, "imps", names))
+    if options.sit_out == "average" and method in ("ximp", "butler"):
+        out = sit_out_average(out, movement)
+    totals = without_phantoms(imp_totals(out, movement), out,  # type: ignore[arg-type]
+                              movement)
+    return Scored(out, pair_ranking(totals, "imps", names, options.rank_by,
+                                    options.pct_decimals))
 
 
 def _need(frame: pd.DataFrame, columns: list[str], method: str) -> pd.DataFrame:

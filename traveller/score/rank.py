@@ -77,7 +77,8 @@ def neuberg(mp: np.ndarray, results: np.ndarray, expected: np.ndarray | int,
 
 
 def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = True,
-                phantom_award: float | None = None) -> pd.DataFrame:
+                phantom_award: float | None = None, adjusted_board: str = "neuberg"
+                ) -> pd.DataFrame:
     """Add matchpoint columns to a scored traveller frame; returns a new frame.
 
     Adds ``results`` and ``top`` (of the board as played), ``ns_mp``, ``ew_mp``,
@@ -85,14 +86,17 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
     ``ns_mp_scaled``/``ew_mp_scaled``: Neuberg-scaled to the session's common top,
     which the pair totals use. A frame with rulings (``ruling_kind``), fouled
     groups or phantom lines is scored by :func:`traveller.score.adjusted.score_boards`
-    (``phantom_award``: the % a pair gets against the phantom; None = not played).
+    (``phantom_award``: the % a pair gets against the phantom; None = not played;
+    ``adjusted_board="among-real"``: a board's real results compared among
+    themselves on their own top, not Neuberg-scaled to its artificial scores).
     """
     if scale not in SCALES:
         raise ValueError(f"unknown scale {scale!r}; choose from {', '.join(SCALES)}")
     win = SCALES[scale]
     out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
     if not out.empty and adjusted.needed(out):
-        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award))
+        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award,
+                                                  adjusted_board == "among-real"))
     if out.empty:
         for c in ("results", "top", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
                   "ns_mp_scaled", "ew_mp_scaled", "common_top"):

@@ -7,10 +7,16 @@ import pandas as pd
 from traveller.problems import flag
 from traveller.tidy import rulings
 from traveller.tidy.cells import as_text, col, integers
+from traveller.tidy.unknown_pairs import unidentified
 
 
-def parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  # type: ignore[no-untyped-def]
-    """Add section, board and pair numbers to ``out``; append their problems to ``problems``."""
+def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-untyped-def]
+                   keep_unknown=False) -> pd.DataFrame:
+    """Add section, board and pair numbers to ``out``; append their problems to ``problems``.
+
+    ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
+    (each listed as an ``unknown-pair`` warning) instead of refusing them.
+    """
     section = as_text(col(frame, "section")).fillna("")
     out["section"] = section.astype("string").astype("category")
     board, bad = integers(col(frame, "board"))
@@ -27,11 +33,12 @@ def parse_identity(out, frame, table, header, src, problems) -> pd.DataFrame:  #
                          col(frame, "board")[bad]))
     problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
     out["board"] = board.where(~bad).astype("Int64")
-    return check_pairs(out, frame, header, src, problems)
+    return check_pairs(out, frame, header, src, problems, keep_unknown)
 
 
 def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
-                src: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.DataFrame:
+                src: pd.DataFrame, problems: list[pd.DataFrame],
+                keep_unknown: bool = False) -> pd.DataFrame:
     """Add the N-S and E-W pair numbers to ``out``; list missing and unreadable ones.
 
     The one place that decides which pair cells are usable, so rules about
@@ -46,7 +53,11 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         pair, bad = pairs[side]
         bad |= pair.notna() & (pair < 1)
         name = header.get(side, side)
+        unknown, warned = unidentified(col(frame, side), src, name, keep_unknown, sit_out)
+        bad &= ~unknown
+        problems.append(warned)
         problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
-        problems.append(flag(src[pair.isna() & ~bad & ~sit_out], "missing-pair", name))
-        out[side] = pair.where(~bad).astype("Int64")
+        problems.append(flag(src[pair.isna() & ~bad & ~sit_out & ~unknown], "missing-pair",
+                             name))
+        out[side] = pair.where(~bad & ~unknown).astype("Int64")
     return out

@@ -40,11 +40,13 @@ def normalise(
     tables: Loaded | list[RawTable],
     notation: str | None = None,
     movement: str = "auto",
+    unknown_pairs: str = "problem",
 ) -> Normalised:
     """Parse raw tables into canonical traveller rows and a problems table.
 
     ``notation`` forces one of :data:`traveller.schema.NOTATIONS` for every
-    sheet; ``movement`` is "auto", "mitchell" or "howell".
+    sheet; ``movement`` is "auto", "mitchell" or "howell"; ``unknown_pairs="field"``
+    keeps results whose pair is ``???``, blank or 0 (see :mod:`traveller.tidy.unknown_pairs`).
 
     >>> from traveller.read.load import read
     >>> n = normalise(read("sample_data/board8_protocol.csv"))  # doctest: +SKIP
@@ -52,7 +54,7 @@ def normalise(
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
-    parts = [_table(t, n) for t, n in _merged(raw, _notations(raw, notation))]
+    parts = [_table(t, n, unknown_pairs) for t, n in _merged(raw, _notations(raw, notation))]
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
@@ -132,7 +134,8 @@ def _merged(raw: list[RawTable], notations: list[str | list[str]]
     return merged
 
 
-def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "problem"
+           ) -> tuple[pd.DataFrame, pd.DataFrame]:
     frame = score_in_result_column(table.frame)
     header = {**{f: f for f in frame.columns}, **table.original_columns}
     if "score" in frame and "score" not in table.original_columns:
@@ -152,7 +155,7 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
             col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
     problems: list[pd.DataFrame] = date_problems
-    out = parse_identity(out, frame, table, header, src, problems)
+    out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
 

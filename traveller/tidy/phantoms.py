@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
-from traveller.tidy.ruling_text import kinds
+from traveller.tidy.ruling_text import AVERAGE_PLUS, kinds
 
 
 def _pair_key(frame: pd.DataFrame, column: str, line: str, movement: str) -> pd.Series:
@@ -33,7 +33,9 @@ def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str 
     is a TD/Bye line and it has more of them than the pair opposite (the
     phantom sits at every such table, a real pair only now and then). A
     TD/Bye line whose phantom cannot be told is returned as a ``bad-ruling``
-    problem and left out. Returns (frame, problems).
+    problem and left out. A TD line between two real pairs (each has results
+    elsewhere, neither is named) is no phantom line: it is the director's
+    60 % to both pairs (as ``A+/A+``). Returns (frame, problems).
     """
     named = tuple(str(p) for p in phantoms)
     line_rows = pd.Series(kinds(frame) == "phantom", index=frame.index)
@@ -48,8 +50,9 @@ def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str 
     ns = strong["NS"] | (~strong["EW"] & (count["NS"] > count["EW"]))
     ew = strong["EW"] | (~strong["NS"] & (count["EW"] > count["NS"]))
     on_line = line_rows.to_numpy()
-    unclear = on_line & (ns == ew)
-    out = frame.loc[~unclear].copy()
+    both_real = on_line & ~strong["NS"] & ~strong["EW"] & (count["NS"] == 0) & (count["EW"] == 0)
+    unclear = on_line & (ns == ew) & ~both_real
+    out = _both_average_plus(frame, both_real).loc[~unclear].copy()
     named_side = np.select([strong["NS"], strong["EW"]], ["NS", "EW"], "")
     out["phantom"] = np.where(on_line, np.select([ns, ew], ["NS", "EW"], ""), named_side)[~unclear]
     out["phantom"] = out["phantom"].astype("string")
@@ -57,3 +60,15 @@ def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str 
     problems = flag(rows, "bad-ruling", "ruling", rows.get("ruling"),
                     "cannot tell which pair is the phantom; name it with --phantom")
     return out.reset_index(drop=True), problems
+
+
+def _both_average_plus(frame: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
+    """The frame with ``rows`` (TD lines between two real pairs) scored 60 % to each side."""
+    if not rows.any():
+        return frame
+    out = frame.copy()
+    out["ruling_kind"] = out["ruling_kind"].astype("string").mask(rows, "average")
+    for column in ("ns_award", "ew_award"):
+        values = out[column] if column in out else pd.Series(pd.NA, index=out.index)
+        out[column] = values.astype("Float64").mask(rows, AVERAGE_PLUS)
+    return out

@@ -6,7 +6,11 @@ headed "Ruling" (found by :mod:`traveller.tidy.rulings`). The notations read:
 - ``average``: an artificial adjusted score, a percentage of the board's top
   per side: ``A+`` ``A=``/``A`` ``A-`` (both sides), ``A+-`` / ``A-+`` / ``A+=``
   (N-S then E-W), ``A60/40``, ``A6040`` (USEBIO), ``60%-40%``, ``AVE+`` ``AVE``
-  ``AVE-``, ``A+/A-`` (PBN, one marker per side);
+  ``AVE-``, ``A+/A-`` (PBN, one marker per side), BBO's ``A==`` ``A+=``
+  ``A-+`` ``A++`` ``A--`` ..., percentages with decimals ``61.8%-38.2%``
+  (``61,8%-38,2%``), and both real pairs at 60 % (``60%-60%``, ``A+/A+``);
+- ``imps``: an award in IMPs for cross-IMP and Butler scoring: ``+3 IMP``
+  (E-W the opposite), ``-1.5 IMP``, ``2/-2 IMP`` (N-S then E-W);
 - ``weighted``: ``30%+650/70%-100``, 2 to 5 parts, weights with up to 2
   decimals adding up to 100, scores from N-S's view;
 - ``split``: ``+420/-450``, the N-S score then the score E-W are compared on,
@@ -28,7 +32,7 @@ from traveller.score.table import SCORE_TABLE
 from traveller.tidy.notation import clean, distinct, is_adjusted
 
 AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
-KINDS = ("average", "weighted", "split", "not-played", "phantom")
+KINDS = ("average", "weighted", "split", "not-played", "phantom", "imps")
 #: Kinds whose row is compared with the other results of the board.
 COMPARED = ("result", "weighted", "split")
 #: Kinds that count as a table that played the board (for the board's top).
@@ -39,8 +43,11 @@ _SIDE = {"+": AVERAGE_PLUS, "=": AVERAGE, "": AVERAGE, "-": AVERAGE_MINUS}
 _WORD = r"(?:AVE|AVG|AV|A)"
 _SYMBOLS = re.compile(rf"^{_WORD}([+=-]?)([+=-]?)$")
 _DIGITS = re.compile(r"^A(\d{2})%?/?(\d{2})%?$")
-_PERCENTS = re.compile(r"^(\d{2})%[-/](\d{2})%$")
-_ONE_SIDE = rf"(?:{_WORD}[+=-]?|\d{{2}}%)"
+_PCT = r"\d{1,3}(?:[.,]\d{1,2})?"
+_PERCENTS = re.compile(rf"^({_PCT})%[-/]({_PCT})%$")
+_ONE_SIDE = rf"(?:{_WORD}[+=-]?|{_PCT}%)"
+_IMP = r"[+-]?\d{1,2}(?:[.,]\d{1,2})?"
+_IMPS = re.compile(rf"^({_IMP})(?:/({_IMP}))?IMPS?$")
 _SIDES = re.compile(rf"^({_ONE_SIDE})/({_ONE_SIDE})$")
 _NOT_PLAYED = re.compile(r"^(?:NP|N/P|NOTPLAYED|NOPLAY)$")
 _PHANTOM = re.compile(r"^(?:TD|BYE|PHANTOM|SITOUT|SIT-OUT|PAUZA)$")
@@ -67,9 +74,13 @@ class Ruling:
     error: str = ""
 
 
+def _number(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
 def _one_side(text: str) -> float:
     if text.endswith("%"):
-        return float(text[:-1])
+        return _number(text[:-1])
     return _SIDE[text[-1] if text[-1] in "+=-" else ""]
 
 
@@ -78,10 +89,17 @@ def _average(text: str) -> Ruling | None:
         ns = _SIDE[m.group(1)]
         return Ruling("average", ns, _SIDE[m.group(2)] if m.group(2) else ns)
     if m := _DIGITS.match(text) or _PERCENTS.match(text):
-        return Ruling("average", float(m.group(1)), float(m.group(2)))
-    if m := _SIDES.match(text):
-        return Ruling("average", _one_side(m.group(1)), _one_side(m.group(2)))
-    return None
+        ns, ew = _number(m.group(1)), _number(m.group(2))
+    elif m := _SIDES.match(text):
+        ns, ew = _one_side(m.group(1)), _one_side(m.group(2))
+    elif m := _IMPS.match(text):
+        ns = _number(m.group(1))
+        return Ruling("imps", ns, _number(m.group(2)) if m.group(2) else -ns)
+    else:
+        return None
+    if max(ns, ew) > 100:
+        return Ruling(error=f"{max(ns, ew):g} % is more than the whole top")
+    return Ruling("average", ns, ew)
 
 
 def _weighted(text: str) -> Ruling | None:
