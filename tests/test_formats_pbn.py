@@ -22,7 +22,7 @@ IMP_STEPS = [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 
 
 
 def imps(difference: int) -> int:
-    """WBF IMP scale (rules.md §6), signed."""
+    """WBF IMP scale (docs/scoring.md), signed."""
     return int(np.sign(difference)) * int(np.searchsorted(IMP_STEPS, abs(difference), "right"))
 
 

@@ -1,4 +1,4 @@
-"""IMP scale, cross-IMPs, Butler and pair IMP totals (rules.md §6), with golden files."""
+"""IMP scale, cross-IMPs, Butler and pair IMP totals (docs/scoring.md), with golden files."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from traveller.score.table import ns_scores
 # --------------------------------------------------------------------------
 # IMP scale
 
-#: rules.md §6: (lowest difference, highest difference, IMPs)
+#: docs/scoring.md: (lowest difference, highest difference, IMPs)
 SCALE = [
     (0, 10, 0), (20, 40, 1), (50, 80, 2), (90, 120, 3), (130, 160, 4), (170, 210, 5),
     (220, 260, 6), (270, 310, 7), (320, 360, 8), (370, 420, 9), (430, 490, 10),

@@ -1,4 +1,4 @@
-"""Contract, seat, result and lead notation (rules.md §4)."""
+"""Contract, seat, result and lead notation (README, "What it reads")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Matchpoints, Neuberg and the ranking (rules.md §5)."""
+"""Matchpoints, Neuberg and the ranking (docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Directors' rulings written in the sheet (rules.md §5, docs/rulings.md)."""
+"""Directors' rulings written in the sheet (docs/rulings.md)."""
 
 from __future__ import annotations
 

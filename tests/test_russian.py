@@ -1,4 +1,4 @@
-"""Russian (IMP) scoring against the HCP target (rules.md §7)."""
+"""Russian (IMP) scoring against the HCP target (docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring: the vectorised scorer against an independent scalar reference, and rules.md §3."""
+"""Scoring: the vectorised scorer against an independent scalar reference, and docs/scoring.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Team matches: two-room board IMPs, match totals, VPs and standings (rules.md §6)."""
+"""Team matches: two-room board IMPs, match totals, VPs and standings (docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Total points per pair, and the per-pair helper shared with IMP totals (rules.md §6)."""
+"""Total points per pair, and the per-pair helper shared with IMP totals (docs/scoring.md)."""
 
 from __future__ import annotations
 

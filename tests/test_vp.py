@@ -1,4 +1,4 @@
-"""Victory points: the WBF continuous scale and discrete tables (rules.md §6)."""
+"""Victory points: the WBF continuous scale and discrete tables (docs/scoring.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Matchpoints of boards that carry rulings (rules.md §5), vectorised.
+"""Matchpoints of boards that carry rulings (docs/scoring.md, docs/rulings.md), vectorised.
 
 What a board is scored on:
 

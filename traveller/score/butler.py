@@ -1,4 +1,4 @@
-"""Butler scoring: IMPs against a datum per board (rules.md §6), vectorised.
+"""Butler scoring: IMPs against a datum per board (docs/scoring.md), vectorised.
 
 The datum is the mean N-S score of the board without its highest and lowest
 results (``trim`` of them, or a share such as ``"20%"``) or the median,

@@ -1,4 +1,4 @@
-"""IMPs for pairs: the IMP scale, cross-IMPs and pair totals, vectorised (rules.md §6).
+"""IMPs for pairs: the IMP scale, cross-IMPs and pair totals, vectorised (docs/scoring.md).
 
 Butler scoring (IMPs against a datum) is in :mod:`traveller.score.butler`.
 

@@ -1,4 +1,4 @@
-"""Matchpoints per board and the pairs' ranking (rules.md §5), by sort and groupby.
+"""Matchpoints per board and the pairs' ranking (docs/scoring.md), by sort and groupby.
 
 Matchpoints are computed from one stable sort of (board group, N-S score): a
 result's matchpoints are twice the number of lower scores plus the number of

@@ -1,4 +1,4 @@
-"""Russian (IMP) scoring against an HCP target, for Chicago or duplicate (rules.md §7).
+"""Russian (IMP) scoring against an HCP target, for Chicago or duplicate (docs/scoring.md).
 
 After each deal the side holding more high-card points (A 4, K 3, Q 2, J 1;
 40 in all) has a target score, looked up by its HCP and ITS vulnerability in
@@ -6,7 +6,7 @@ After each deal the side holding more high-card points (A 4, K 3, Q 2, J 1;
 turned into IMPs; here the result is given from N-S's view as ``ns_imp``
 (``ew_imp`` = -ns_imp). At 20-20 the target is 0.
 
-Seed erratum: seed 000 prints the two target rows under swapped headers; its
+Some printed copies of the target table have its two rows swapped; the
 worked example (E-W vulnerable with 24 HCP, target 290, 3♥+1 = 170, -3 IMPs)
 shows that the higher row is the vulnerable one, as in :data:`TARGET`.
 

@@ -1,4 +1,4 @@
-"""Duplicate score of every result, vectorised (rules.md §2-3).
+"""Duplicate score of every result, vectorised (docs/scoring.md).
 
 The whole rule set is folded into one lookup array indexed by
 (level, strain, doubled, vulnerable, tricks) that holds the declarer's score;

@@ -1,4 +1,4 @@
-"""Team matches: board IMPs from two rooms, match totals, VPs and standings (rules.md §6).
+"""Team matches: board IMPs from two rooms, match totals, VPs and standings (docs/scoring.md).
 
 A teams traveller has each board of a match played at two tables with the
 teams on opposite lines. Two ways to say who sat where:

@@ -1,4 +1,4 @@
-"""Per-pair totals: total points (PL "zapis sumaryczny", rules.md §6) and the shared helper.
+"""Per-pair totals: total points (PL "zapis sumaryczny", docs/scoring.md) and the shared helper.
 
 Each result row belongs to two pairs: the N-S pair and the E-W pair. The helper
 :func:`pair_totals` turns one value per side of each row into one total per

@@ -1,4 +1,4 @@
-"""Victory points: the WBF continuous 20-point scale and discrete VP tables (rules.md §6).
+"""Victory points: the WBF continuous 20-point scale and discrete VP tables (docs/scoring.md).
 
 WBF scale (2013). With ``tau = (sqrt(5) - 1) / 2`` and ``B = 15 * sqrt(boards)``
 the winner of a margin of ``m`` IMPs gets

@@ -1,4 +1,4 @@
-"""Directors' rulings written in the traveller itself (rules.md §5, docs/rulings.md).
+"""Directors' rulings written in the traveller itself (docs/rulings.md).
 
 A ruling is written in the contract cell, in a score cell, or in a column
 headed "Ruling": :func:`markers` finds it and reads it with
