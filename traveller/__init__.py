@@ -47,6 +47,7 @@ _EXPORTS = {
     "matchpoints": "traveller.score.rank", "rank_pairs": "traveller.score.rank",
     "imps": "traveller.score.imps", "victory_points": "traveller.score.vp",
     "write_workbook": "traveller.publish.workbook",
+    "simultaneous": "traveller.sim.api",
 }
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from traveller.score.rank import matchpoints, rank_pairs
     from traveller.score.table import score_frame
     from traveller.score.vp import victory_points
+    from traveller.sim.api import simultaneous
     from traveller.tidy.normalise import normalise
 
 # The reading stage is the sub-package ``traveller.read`` and the public function
@@ -93,7 +95,7 @@ def __getattr__(name: str) -> Any:
 
 
 #: The stage sub-packages, listed by ``dir(traveller)`` beside the public names.
-_STAGES = ("batch", "publish", "read", "score", "tidy")
+_STAGES = ("batch", "publish", "read", "score", "sim", "tidy")
 
 
 def __dir__() -> list[str]:
@@ -114,6 +116,7 @@ __all__ = [
     "read",
     "read_names",
     "score_frame",
+    "simultaneous",
     "victory_points",
     "write_workbook",
 ]

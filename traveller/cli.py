@@ -178,3 +178,7 @@ def board_list(text: str) -> tuple[int, ...]:
 from traveller.batch.cli import batch  # noqa: E402
 
 main.add_command(batch)
+
+from traveller.sim.cli import sim  # noqa: E402  (click only: pandas and dask load on use)
+
+main.add_command(sim)

@@ -115,9 +115,13 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
     ``timeout`` bounds the wait for the cluster's connection; each stage's
     wait is bounded by the cluster's own failure handling.
     """
-    import dask
-    import dask.dataframe as dd
-
+    try:
+        import dask
+        import dask.dataframe as dd
+        import distributed  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"--engine dask needs dask and distributed ({exc}); install them "
+                          "with: pip install \"traveller[sim]\"") from None
     client, cluster = _client(scheduler, workers, timeout)
     try:
         with dask.config.set({"dataframe.convert-string": False}):
