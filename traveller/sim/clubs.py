@@ -98,14 +98,12 @@ def find_clubs(paths: list[str | Path] | str | Path) -> list[ClubFile]:
         else:
             files.append(item)
     settings = {folder: _folder_settings(folder) for folder in {f.parent for f in files}}
-    names = {s["names"] for s in settings.values() if isinstance(s, dict) and s.get("names")}
+    names = {s["names"] for s, _ in settings.values() if s.get("names")}
     clubs: list[ClubFile] = []
     seen: dict[str, Path] = {}
     books: set[str] = set()
     for path in (f for f in files if f.resolve() not in names):
-        found = settings[path.parent]
-        error = found if isinstance(found, str) else None
-        values = found if isinstance(found, dict) else {}
+        values, error = settings[path.parent]
         club = str(values.get("club") or path.stem)
         if error is None and club in seen:
             error = f"club {club!r} is already the club of {seen[club]}; name it in a " \
@@ -118,27 +116,30 @@ def find_clubs(paths: list[str | Path] | str | Path) -> list[ClubFile]:
     return clubs
 
 
-def _folder_settings(folder: Path) -> dict[str, Any] | str:
-    """A folder's ``traveller.toml`` for its clubs, or the reason it cannot be used."""
+def _folder_settings(folder: Path) -> tuple[dict[str, Any], str | None]:
+    """A folder's ``traveller.toml`` for its clubs, and the reason it cannot be used."""
     path = folder / SETTINGS_FILE
     if not path.is_file():
-        return {}
+        return {}, None
     from traveller.batch.keys import SettingsError, check_layer
 
     try:
         with open(path, "rb") as handle:
             raw = tomllib.load(handle)
-        other = sorted(set(raw) - set(CLUB_KEYS))
-        if other:
-            return (f"{path}: {', '.join(other)} cannot be set per club in a simultaneous "
-                    f"pairs (the field is scored one way); keys here: {', '.join(CLUB_KEYS)}")
-        club = raw.pop("club", None)
-        if club is not None and (not isinstance(club, str) or not club.strip()):
-            return f"{path}: club must be a non-empty text in quotes, not {club!r}"
-        values = check_layer(raw, str(path), folder)
-    except (OSError, tomllib.TOMLDecodeError, SettingsError) as exc:
-        return f"{path}: {exc}"
-    return {**values, **({"club": club.strip()} if club else {})}
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        return {}, f"{path}: {exc}"
+    club = raw.pop("club", None)
+    named = {"club": club.strip()} if isinstance(club, str) and club.strip() else {}
+    if club is not None and not named:
+        return {}, f"{path}: club must be a non-empty text in quotes, not {club!r}"
+    other = sorted(set(raw) - set(CLUB_KEYS))
+    if other:
+        return named, (f"{path}: {', '.join(other)} cannot be set per club in a simultaneous "
+                       f"pairs (the field is scored one way); keys here: {', '.join(CLUB_KEYS)}")
+    try:
+        return {**check_layer(raw, str(path), folder), **named}, None
+    except SettingsError as exc:
+        return named, str(exc)
 
 
 def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:

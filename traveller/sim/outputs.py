@@ -59,7 +59,11 @@ def national_ranking(totals: pd.DataFrame, pairs: pd.DataFrame, clubs: dict[int,
     out["club_place"] = places(figure, out["club_id"])
     out["_p"] = out["place"].str.rstrip("=").astype(int)
     out = out.sort_values(["_p", "club", "section", "line", "pair"], kind="stable")
-    return out[["club_id", *RANKING_COLUMNS]].reset_index(drop=True)
+    out = out[["club_id", *RANKING_COLUMNS]].reset_index(drop=True)
+    return out.astype({"club_id": "int64", "place": "string", "club": "string",
+                       "section": "string", "line": "string", "pair": "int64",
+                       "names": "string", "boards": "int64", "national": "float64",
+                       "club_place": "string"})
 
 
 def write_national(ranking: pd.DataFrame, outdir: Path, method: str, title: str) -> list[Path]:
