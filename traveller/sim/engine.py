@@ -145,7 +145,8 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
     meta = score_boards(conform_field(pd.DataFrame()), **options)
     scored = by_board.map_partitions(score_boards, **options, meta=meta).persist()
     if sim.method == "mp":
-        tables = int(scored["results"].max().compute())
+        most = scored["results"].max().compute()
+        tables = 0 if pd.isna(most) else int(most)  # no club scored: an empty field
         scored = scored.map_partitions(to_common_top, tables, sim.scale,
                                        meta=to_common_top(meta, tables, sim.scale)).persist()
     partials = scored.map_partitions(pair_partials, sim.method,
