@@ -20,7 +20,8 @@ import pytest
 pytest.importorskip("distributed")
 pytest.importorskip("dask.dataframe")
 
-from tests.test_sim import hundred, make_sim  # noqa: F401  (the shared 100-club sim)
+from test_sim import make_sim, national, reference  # the same sim and reference
+
 from traveller.sim.api import simultaneous
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,9 +59,9 @@ def run_limited(args: list[str], limit: float) -> subprocess.CompletedProcess[st
     return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 
-def test_dask_engine_gives_the_local_results(hundred: tuple,  # noqa: F811
-                                             tmp_path: Path) -> None:
-    inbox, _, local = hundred
+def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
+    inbox = tmp_path / "hundred"
+    rows = make_sim(inbox, 100)  # the same sim as test_sim.py's, checked the same way
     small = tmp_path / "small"
     make_sim(small, 5, seed=21)
     (small / "broken.csv").write_bytes(b"\x00\x01 not a traveller")
@@ -70,11 +71,14 @@ def test_dask_engine_gives_the_local_results(hundred: tuple,  # noqa: F811
     assert done.returncode == 0, done.stderr[-3000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["settings"]["engine"] == "dask" and report["statuses"] == ["ok"]
-    for name, expected in (("hundred", local.ranking), ("small", local_small.ranking)):
-        got = pd.read_pickle(tmp_path / f"{name}.pkl")
-        pd.testing.assert_frame_equal(got.drop(columns="national"),
-                                      expected.drop(columns="national"))
-        assert (got["national"] - expected["national"]).abs().max() < 1e-9
+    got = national(pd.read_pickle(tmp_path / "hundred.pkl"))
+    expected = reference(rows)
+    assert got.keys() == expected.keys()
+    assert max(abs(got[k] - expected[k]) for k in expected) < 1e-9
+    small_ranking = pd.read_pickle(tmp_path / "small.pkl")
+    pd.testing.assert_frame_equal(small_ranking.drop(columns="national"),
+                                  local_small.ranking.drop(columns="national"))
+    assert (small_ranking["national"] - local_small.ranking["national"]).abs().max() < 1e-9
     clubs = pd.read_pickle(tmp_path / "clubs.pkl")
     columns = ["club", "status", "results", "pairs", "problems", "reason"]
     pd.testing.assert_frame_equal(clubs[columns], local_small.clubs[columns])

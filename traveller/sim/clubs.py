@@ -173,7 +173,7 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
                                       if len(result.problems) else "an empty table") + ")")
         return outcome
     result.source = str(club.path)
-    result.meta = {**result.meta, "club": club.club}
+    result.meta = {**result.meta, "club": club.club, "title": f"Simultaneous pairs: {club.club}"}
     outcome.result = result
     return outcome
 

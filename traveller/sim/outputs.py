@@ -34,6 +34,8 @@ NATIONAL_TRAVELLERS = {
     "butler": {"datum": "National datum", "ns_imp": "National N-S IMPs",
                "ew_imp": "National E-W IMPs"},
 }
+#: Short columns of the national ranking, centred so that neighbours do not run together.
+CENTERED = frozenset({"Place", "Line", "Pair", "Boards", "Place in club"})
 RANKING_COLUMNS = ["place", "club", "section", "line", "pair", "names", "boards", "national",
                    "club_place"]
 
@@ -107,14 +109,16 @@ def _ranking_book(path: str, frame: pd.DataFrame, title: str) -> None:
     sheet = book.add_worksheet("National ranking")
     bold = book.add_format({"bold": True, "font_size": 14})
     header = book.add_format({"bold": True, "bottom": 1, "bg_color": "#DDEBF7"})
+    number = book.add_format({"num_format": "0.00"})
+    center = book.add_format({"align": "center"})
     sheet.write(0, 0, title, bold)
     sheet.write_row(2, 0, list(frame.columns), header)
     for j, column in enumerate(frame.columns):
         values = [None if pd.isna(v) else (v.item() if isinstance(v, np.generic) else v)
                   for v in frame[column].astype(object)]
         width = max([len(str(column)), *(len(str(v)) for v in values[:2000])]) + 2
-        fmt = book.add_format({"num_format": "0.00"}) if column.startswith("National") else None
-        sheet.set_column(j, j, min(width, 40), fmt)
+        sheet.set_column(j, j, min(width, 40), number if column.startswith("National")
+                         else center if column in CENTERED else None)
         sheet.write_column(3, j, values)
     sheet.freeze_panes(3, 0)
     sheet.autofilter(2, 0, 2 + len(frame), max(len(frame.columns) - 1, 0))
