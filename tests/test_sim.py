@@ -210,3 +210,15 @@ def test_usage_errors(tmp_path: Path) -> None:
     scheduler = CliRunner().invoke(main, ["sim", str(tmp_path / "inbox"), "-o",
                                           str(tmp_path / "o"), "--scheduler", "tcp://x:1"])
     assert scheduler.exit_code == 2
+
+
+def test_commands_load_neither_dask_nor_pandas() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, traveller, traveller.cli, traveller.sim.cli; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed', "
+            "'pandas'}))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.strip() == "[]"
