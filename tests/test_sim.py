@@ -207,6 +207,8 @@ def test_usage_errors(tmp_path: Path) -> None:
     inside = CliRunner().invoke(main, ["sim", str(tmp_path / "inbox"), "-o",
                                        str(tmp_path / "inbox" / "out")])
     assert inside.exit_code == 2 and "inside the inbox" in inside.output
+    around = CliRunner().invoke(main, ["sim", str(tmp_path / "inbox"), "-o", str(tmp_path)])
+    assert around.exit_code == 2 and "overwrite an input" in around.output
     scheduler = CliRunner().invoke(main, ["sim", str(tmp_path / "inbox"), "-o",
                                           str(tmp_path / "o"), "--scheduler", "tcp://x:1"])
     assert scheduler.exit_code == 2

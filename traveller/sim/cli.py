@@ -72,6 +72,9 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
                               or item.resolve() in output.resolve().parents):
             raise click.UsageError(f"-o {output} is inside the inbox {item}: the next run "
                                    "would read the outputs as clubs; choose another folder")
+        if output.resolve() in item.resolve().parents:
+            raise click.UsageError(f"{item} is inside -o {output}: the club workbooks could "
+                                   "overwrite an input; choose another folder")
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
     from traveller.sim.api import simultaneous
