@@ -224,3 +224,14 @@ def test_commands_load_neither_dask_nor_pandas() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True, cwd=Path(__file__).resolve().parents[1])
     assert done.stdout.strip() == "[]"
+
+
+def test_sample_sim(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "sample_data" / "sim"
+    run = CliRunner().invoke(main, ["sim", str(sample), "-o", str(tmp_path / "out")])
+    assert run.exit_code == 0, run.output
+    ranking = pd.read_csv(tmp_path / "out" / "national_ranking.csv")
+    assert set(ranking["Club"]) == {"Harbour BC", "oakwood", "riverside"}
+    assert len(ranking) == 2 * (7 + 6 + 8) and (ranking["Boards"] == 24).all()
+    assert sorted(p.name for p in (tmp_path / "out" / "clubs").iterdir()) == [
+        "Harbour_BC.xlsx", "oakwood.xlsx", "riverside.xlsx"]
