@@ -49,6 +49,7 @@ _EXPORTS = {
     "write_workbook": "traveller.publish.workbook",
     "rubber": "traveller.home.rubber", "chicago": "traveller.home.chicago",
     "three_handed": "traveller.home.three", "HomeResult": "traveller.home.result",
+    "simultaneous": "traveller.sim.api",
 }
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
     from traveller.score.rank import matchpoints, rank_pairs
     from traveller.score.table import score_frame
     from traveller.score.vp import victory_points
+    from traveller.sim.api import simultaneous
     from traveller.tidy.normalise import normalise
 
 # The reading stage is the sub-package ``traveller.read`` and the public function
@@ -99,7 +101,7 @@ def __getattr__(name: str) -> Any:
 
 
 #: The stage sub-packages, listed by ``dir(traveller)`` beside the public names.
-_STAGES = ("batch", "home", "publish", "read", "score", "tidy")
+_STAGES = ("batch", "home", "publish", "read", "score", "sim", "tidy")
 
 
 def __dir__() -> list[str]:
@@ -123,6 +125,7 @@ __all__ = [
     "read_names",
     "rubber",
     "score_frame",
+    "simultaneous",
     "three_handed",
     "victory_points",
     "write_workbook",

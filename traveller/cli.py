@@ -260,3 +260,7 @@ from traveller.home import cli as home_cli  # noqa: E402  (click only: pandas lo
 main.add_command(batch)
 for _home_command in (home_cli.rubber, home_cli.chicago, home_cli.three_handed):
     main.add_command(_home_command)
+
+from traveller.sim.cli import sim  # noqa: E402  (click only: pandas and dask load on use)
+
+main.add_command(sim)

@@ -1,0 +1,177 @@
+"""The two engines of a simultaneous pairs: in this process, or on a Dask cluster.
+
+Both run the same stages (see docs/scale.md):
+
+1. per group of clubs: read, tidy and score each club alone
+   (:func:`traveller.sim.clubs.club_chunk`), keeping the club's results and
+   its lean field rows;
+2. the field rows are brought together by board and each board is scored
+   against the whole field (:func:`traveller.sim.field.score_boards`), then
+   Neuberg-scaled to the field's common top;
+3. each pair's national figure is summed from its boards (a groupby);
+4. the national ranking is placed (one row per pair, on the driver);
+5. per group of clubs: the national figures go back to the clubs and each
+   club's workbook is written (:func:`traveller.sim.outputs.write_club_books`),
+   one summary line per club handed to ``emit`` as it comes.
+
+The Dask engine runs stage 1 and 5 as tasks on the workers, stage 2 as a
+``dask.dataframe`` shuffle by board and stage 3 as a Dask groupby; the
+driver holds the club list, the pairs' totals and names, and the futures'
+handles, never a club's travellers or workbook. Dask is imported only here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from traveller.sim.clubs import ClubChunk, ClubFile, SimSettings, club_chunk, cpu_count
+from traveller.sim.field import (
+    NATIONAL_ROW,
+    PAIR_KEY,
+    common_tables,
+    conform_field,
+    conform_partials,
+    pair_partials,
+    pair_totals,
+    score_boards,
+    to_common_top,
+)
+from traveller.sim.outputs import national_ranking, write_club_books
+
+Emit = Callable[[list[dict[str, Any]]], None]
+Ranked = Callable[[pd.DataFrame], None]
+
+
+def _board_options(sim: SimSettings) -> dict[str, Any]:
+    return {"method": sim.method, "scale": sim.scale, "phantom_award": sim.phantom_award,
+            "divisor": sim.divisor, "trim": sim.trim, "rounding": sim.datum_rounding}
+
+
+def _names(groups: list[list[ClubFile]]) -> dict[int, str]:
+    return {c.club_id: c.club for group in groups for c in group}
+
+
+def run_local(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None,
+              emit: Emit, ranked: Ranked) -> pd.DataFrame:
+    """All stages in this process, one group after another; returns the national ranking."""
+    done: list[ClubChunk] = [club_chunk(group, sim) for group in groups]
+    field = pd.concat([c.field for c in done], ignore_index=True)
+    scored = score_boards(field, **_board_options(sim))
+    if sim.method == "mp":
+        scored = to_common_top(scored, common_tables(scored), sim.scale)
+    totals = pair_totals(pair_partials(scored, sim.method), sim.method)
+    pairs = pd.concat([c.pairs for c in done], ignore_index=True)
+    ranking = national_ranking(totals, pairs, _names(groups))
+    ranked(ranking)
+    columns = ["club_id", "row_id", *NATIONAL_ROW[sim.method]]
+    by_club = scored[columns].groupby("club_id")
+    empty = scored[columns].iloc[:0]
+    for chunk in done:
+        ids = [o.club_id for o in chunk.outcomes]
+        rows = pd.concat([by_club.get_group(i) if i in by_club.groups else empty for i in ids])
+        emit(write_club_books(chunk, rows, ranking[ranking["club_id"].isin(ids)], outdir,
+                              sim.method))
+    return ranking
+
+
+def _field_of(chunk: ClubChunk) -> pd.DataFrame:
+    return chunk.field
+
+
+def _pairs_of(chunk: ClubChunk) -> pd.DataFrame:
+    return chunk.pairs
+
+
+def _write_group(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame,
+                 outdir: Path | None, method: str) -> list[dict[str, Any]]:
+    return write_club_books(chunk, rows.reset_index(), ranking, outdir, method)
+
+
+def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple[Any, Any]:
+    """A client of the cluster at ``scheduler``, or of a new LocalCluster on this machine."""
+    from distributed import Client, LocalCluster
+
+    for name in ("distributed.shuffle._scheduler_plugin", "distributed.shuffle"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    if scheduler:
+        return Client(scheduler, timeout=timeout), None
+    cluster = LocalCluster(n_workers=workers or cpu_count(), threads_per_worker=1,
+                           processes=True, dashboard_address=None,
+                           silence_logs=logging.ERROR, memory_limit=0)
+    return Client(cluster, timeout=timeout), cluster
+
+
+def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None, emit: Emit,
+             ranked: Ranked, *, scheduler: str | None = None, workers: int | None = None,
+             timeout: float = 60.0) -> pd.DataFrame:
+    """All stages on a Dask cluster (see the module docstring); returns the national ranking.
+
+    ``timeout`` bounds the wait for the cluster's connection; each stage's
+    wait is bounded by the cluster's own failure handling.
+    """
+    try:
+        import dask
+        import dask.dataframe as dd
+        import distributed  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(f"--engine dask needs dask and distributed ({exc}); install them "
+                          "with: pip install \"traveller[sim]\"") from None
+    client, cluster = _client(scheduler, workers, timeout)
+    try:
+        with dask.config.set({"dataframe.convert-string": False}):
+            return _stages(client, dask, dd, groups, sim, outdir, emit, ranked)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: SimSettings,
+            outdir: Path | None, emit: Emit, ranked: Ranked) -> pd.DataFrame:
+    from distributed import as_completed
+
+    chunks = client.map(club_chunk, groups, sim=sim, pure=False)
+    field = dd.from_delayed(client.map(_field_of, chunks), meta=conform_field(pd.DataFrame()),
+                            verify_meta=False)
+    threads = sum(client.nthreads().values()) or 1
+    by_board = field.shuffle(on="board", npartitions=max(1, min(len(groups), 4 * threads)))
+    options = _board_options(sim)
+    meta = score_boards(conform_field(pd.DataFrame()), **options)
+    scored = by_board.map_partitions(score_boards, **options, meta=meta).persist()
+    if sim.method == "mp":
+        most = scored["results"].max().compute()
+        tables = 0 if pd.isna(most) else int(most)  # no club scored: an empty field
+        scored = scored.map_partitions(to_common_top, tables, sim.scale,
+                                       meta=to_common_top(meta, tables, sim.scale)).persist()
+    partials = scored.map_partitions(pair_partials, sim.method,
+                                     meta=conform_partials(pd.DataFrame()))
+    summed = partials.groupby(PAIR_KEY, sort=False).sum().reset_index().compute()
+    pairs = pd.concat(client.gather(client.map(_pairs_of, chunks)), ignore_index=True)
+    ranking = national_ranking(pair_totals(conform_partials(summed), sim.method), pairs,
+                               _names(groups))
+    ranked(ranking)
+    bounds = [g[0].club_id for g in groups] + [groups[-1][-1].club_id + 1]
+    columns = ["club_id", "row_id", *NATIONAL_ROW[sim.method]]
+    by_club = scored[columns].set_index("club_id", divisions=bounds).to_delayed()
+    writes = []
+    for i, group in enumerate(groups):
+        ids = [c.club_id for c in group]
+        mine = ranking[ranking["club_id"].isin(ids)]
+        writes.append(dask.delayed(_write_group)(chunks[i], by_club[i], mine, outdir,
+                                                 sim.method))
+    futures = client.compute(writes)
+    for future in as_completed(futures):
+        emit(future.result())
+        future.release()
+    return ranking
+
+
+def settings_record(sim: SimSettings) -> dict[str, Any]:
+    """The sim's settings as plain values (for the summary)."""
+    return asdict(sim)

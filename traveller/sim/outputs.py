@@ -1,0 +1,191 @@
+"""What a simultaneous pairs publishes: the national ranking and one workbook per club.
+
+- :func:`national_ranking`: every pair of the field, ranked in one list by its
+  national percentage (or IMPs per board), with its place within its club
+  beside the national place. Clubs may run Mitchells and Howells, so lines do
+  not line up across clubs: the list is one, the line is shown.
+- :func:`write_club_books`: for each club, the session workbook of
+  :func:`traveller.publish.workbook.write_workbook` (Ranking, Travellers,
+  Problems, ...) of the club scored on its own, with the national figures
+  beside the club's: the pairs' national percentage and place on the Ranking
+  sheet, each result's national matchpoints on the Travellers sheet.
+- :func:`write_national`: the national ranking as CSV and as a formatted xlsx.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from traveller.score.rank import places
+from traveller.sim.clubs import ClubChunk
+
+#: National columns of a club's Travellers sheet: field column -> header, per method.
+NATIONAL_TRAVELLERS = {
+    "mp": {"ns_mp": "National N-S MP", "ew_mp": "National E-W MP", "ns_pct": "National N-S %",
+           "ew_pct": "National E-W %", "top": "National top"},
+    "ximp": {"ns_imp": "National N-S IMPs", "ew_imp": "National E-W IMPs"},
+    "butler": {"datum": "National datum", "ns_imp": "National N-S IMPs",
+               "ew_imp": "National E-W IMPs"},
+}
+#: Short columns of the national ranking, centred so that neighbours do not run together.
+CENTERED = frozenset({"Place", "Line", "Pair", "Boards", "Place in club"})
+RANKING_COLUMNS = ["place", "club", "section", "line", "pair", "names", "boards", "national",
+                   "club_place"]
+
+
+def national_header(method: str) -> str:
+    """The name of the national figure: a percentage, or IMPs per board."""
+    return "National %" if method == "mp" else "National IMPs per board"
+
+
+def national_ranking(totals: pd.DataFrame, pairs: pd.DataFrame, clubs: dict[int, str]
+                     ) -> pd.DataFrame:
+    """One national list from the pairs' totals (:func:`traveller.sim.field.pair_totals`).
+
+    ``pairs`` gives the names (club_id, section, line, pair, names); ``clubs``
+    each club's name by number. Places are shared on equal figures ("2=").
+    """
+    keys = ["club_id", "section", "line", "pair"]
+    out = totals.merge(pairs[[*keys, "names"]], on=keys, how="left")
+    out["names"] = out["names"].astype("string").fillna("")
+    out["club"] = out["club_id"].map(clubs).astype("string")
+    figure = out["national"].astype(float).fillna(float("-inf"))
+    out["place"] = places(figure, pd.Series("", index=out.index))
+    out["club_place"] = places(figure, out["club_id"])
+    out["_p"] = out["place"].str.rstrip("=").astype(int)
+    out = out.sort_values(["_p", "club", "section", "line", "pair"], kind="stable")
+    out = out[["club_id", *RANKING_COLUMNS]].reset_index(drop=True)
+    return out.astype({"club_id": "int64", "place": "string", "club": "string",
+                       "section": "string", "line": "string", "pair": "int64",
+                       "names": "string", "boards": "int64", "national": "float64",
+                       "club_place": "string"})
+
+
+def write_national(ranking: pd.DataFrame, outdir: Path, method: str, title: str) -> list[Path]:
+    """The national ranking as ``national_ranking.csv`` and ``national_ranking.xlsx``."""
+    shown = ranking.drop(columns="club_id")
+    if shown["section"].eq("").all():
+        shown = shown.drop(columns="section")
+    shown = shown.assign(national=shown["national"].astype(float).round(2))
+    headers = {"place": "Place", "club": "Club", "section": "Section", "line": "Line",
+               "pair": "Pair", "names": "Names", "boards": "Boards",
+               "national": national_header(method), "club_place": "Place in club"}
+    shown = shown.rename(columns=headers)
+    csv = outdir / "national_ranking.csv"
+    text = shown.assign(**{c: shown[c].map(safe_cell) for c in ("Club", "Names")})
+    _atomic(csv, lambda tmp: text.to_csv(tmp, index=False))
+    xlsx = outdir / "national_ranking.xlsx"
+    _atomic(xlsx, lambda tmp: _ranking_book(tmp, shown, title))
+    return [csv, xlsx]
+
+
+def _atomic(path: Path, write: Any) -> None:
+    """Write through a temporary file beside ``path`` and rename it into place."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _ranking_book(path: str, frame: pd.DataFrame, title: str) -> None:
+    """One formatted sheet: title, bold frozen header, autofilter, widths, A4 landscape."""
+    import xlsxwriter
+
+    book = xlsxwriter.Workbook(path, {"nan_inf_to_errors": True,
+                                      "strings_to_formulas": False, "strings_to_urls": False})
+    sheet = book.add_worksheet("National ranking")
+    bold = book.add_format({"bold": True, "font_size": 14})
+    header = book.add_format({"bold": True, "bottom": 1, "bg_color": "#DDEBF7"})
+    number = book.add_format({"num_format": "0.00"})
+    center = book.add_format({"align": "center"})
+    sheet.write(0, 0, title, bold)
+    sheet.write_row(2, 0, list(frame.columns), header)
+    for j, column in enumerate(frame.columns):
+        values = [None if pd.isna(v) else (v.item() if isinstance(v, np.generic) else v)
+                  for v in frame[column].astype(object)]
+        width = max([len(str(column)), *(len(str(v)) for v in values[:2000])]) + 2
+        sheet.set_column(j, j, min(width, 40), number if column.startswith("National")
+                         else center if column in CENTERED else None)
+        sheet.write_column(3, j, values)
+    sheet.freeze_panes(3, 0)
+    sheet.autofilter(2, 0, 2 + len(frame), max(len(frame.columns) - 1, 0))
+    sheet.repeat_rows(2)
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 0)
+    sheet.set_paper(9)
+    book.close()
+
+
+def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method: str) -> Any:
+    """The club's Result with the national figures beside its own (see the module docstring)."""
+    result = copy.copy(outcome.result)
+    travellers = result.travellers.reset_index(drop=True)
+    columns = NATIONAL_TRAVELLERS[method]
+    mine = rows.set_index("row_id").reindex(np.arange(len(travellers)))
+    national = pd.DataFrame({header: mine[c].astype("Float64").round(2).to_numpy()
+                             for c, header in columns.items()}, index=travellers.index)
+    at = list(travellers.columns).index("ruling_applied") + 1
+    result.travellers = pd.concat([travellers.iloc[:, :at], national,
+                                   travellers.iloc[:, at:]], axis=1)
+    keys = ["section", "line", "pair"]
+    own = result.ranking.assign(section=result.ranking["section"].astype("string").fillna(""),
+                                line=result.ranking["line"].astype("string").fillna(""),
+                                pair=result.ranking["pair"].astype("int64"))
+    figures = ranking[[*keys, "national", "place"]].rename(
+        columns={"national": national_header(method), "place": "National place"})
+    figures[national_header(method)] = figures[national_header(method)].astype(float).round(2)
+    result.ranking = own.merge(figures, on=keys, how="left")
+    return result
+
+
+def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame,
+                     outdir: str | Path | None, method: str) -> list[dict[str, Any]]:
+    """Write each scored club's workbook; one summary line per club of the chunk."""
+    from traveller.publish.workbook import write_workbook
+
+    lines = []
+    for outcome in chunk.outcomes:
+        line: dict[str, Any] = {"club": outcome.club, "file": outcome.path, "status": "failed",
+                                "results": 0, "pairs": 0, "problems": 0, "workbook": "",
+                                "reason": outcome.error or ""}
+        if outcome.result is not None:
+            result = club_result(outcome, rows[rows["club_id"] == outcome.club_id],
+                                 ranking[ranking["club_id"] == outcome.club_id], method)
+            path = Path(outdir) / "clubs" / outcome.book if outdir is not None else None
+            try:
+                if path is not None:
+                    write_workbook(result, path)
+            except OSError as exc:
+                line["reason"] = f"the workbook could not be written: {exc}"
+            else:
+                problems = len(result.problems)
+                line.update(status="problems" if problems else "ok",
+                            workbook=str(path or ""), results=len(result.travellers),
+                            pairs=len(result.ranking), problems=problems)
+        lines.append(line)
+    return lines
+
+
+def safe_cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not read as a formula (a leading ' when needed)."""
+    text = str(value)
+    if text[:1] not in ("=", "+", "-", "@"):
+        return value
+    try:
+        float(text)
+    except ValueError:
+        return "'" + text
+    return value
