@@ -27,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -56,7 +55,8 @@ def xlsxwriter_columns(frame: pd.DataFrame, path: str) -> None:
     book = xlsxwriter.Workbook(path, {"strings_to_formulas": False, "strings_to_urls": False})
     sheet = book.add_worksheet("Travellers")
     header = book.add_format({"bold": True, "bottom": 1})
-    signed, decimal = book.add_format({"num_format": SIGNED}), book.add_format({"num_format": "0.00"})
+    signed = book.add_format({"num_format": SIGNED})
+    decimal = book.add_format({"num_format": "0.00"})
     sheet.write_row(0, 0, list(frame.columns), header)
     for j, column in enumerate(frame.columns):
         fmt = signed if column == "N-S score" else decimal if "%" in column else None
@@ -71,7 +71,8 @@ def xlsxwriter_rows(frame: pd.DataFrame, path: str) -> None:
                                       "strings_to_urls": False})
     sheet = book.add_worksheet("Travellers")
     header = book.add_format({"bold": True, "bottom": 1})
-    signed, decimal = book.add_format({"num_format": SIGNED}), book.add_format({"num_format": "0.00"})
+    signed = book.add_format({"num_format": SIGNED})
+    decimal = book.add_format({"num_format": "0.00"})
     for j, column in enumerate(frame.columns):
         fmt = signed if column == "N-S score" else decimal if "%" in column else None
         sheet.set_column(j, j, 10, fmt)

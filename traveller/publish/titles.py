@@ -1,0 +1,74 @@
+"""What each sheet says about the session: title lines and the printed page header.
+
+The title comes from ``Result.meta`` (title, date, club, status) when given,
+else from the input file's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from traveller.pipeline import Result
+
+
+def _meta(result: Result) -> dict[str, str]:
+    return {k: str(v) for k, v in (getattr(result, "meta", None) or {}).items() if v}
+
+
+def heading(result: Result) -> str:
+    """The session's title: ``meta["title"]``, else ``Results: FILE``."""
+    meta = _meta(result)
+    if meta.get("title"):
+        return meta["title"]
+    return f"Results: {Path(result.source).name}" if result.source else "Results"
+
+
+def page_header(result: Result) -> str:
+    """The page header printed on every sheet: title left, date and club centre, status right."""
+    meta = _meta(result)
+    middle = " · ".join(meta[k] for k in ("date", "club") if meta.get(k))
+    parts = ["&L" + _escape(heading(result))]
+    if middle:
+        parts.append("&C" + _escape(middle))
+    if meta.get("status"):
+        parts.append("&R" + _escape(meta["status"]))
+    return "".join(parts)[:250]
+
+
+def _escape(text: str) -> str:
+    """Text for an Excel page header: ``&`` starts a code there, so it is doubled."""
+    return text.replace("&", "&&")
+
+
+def title_lines(result: Result) -> list[str]:
+    """The Ranking sheet's first lines: title, method line, then date, club and status."""
+    s = result.settings
+    title = heading(result)
+    method = str(s.get("method", "mp"))
+    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
+    detail = (f"{_method_line(method, s)}; {movement}{s.get('boards', 0)} boards; "
+              f"{len(result.problems)} problem(s) listed")
+    meta = _meta(result)
+    more = " · ".join(meta[k] for k in ("date", "club", "status") if meta.get(k))
+    return [title, detail, *([more] if more else [])]
+
+
+def _method_line(method: str, s: dict[str, object]) -> str:
+    """The method and its options, in words, for the top of the Ranking sheet."""
+    if method == "ximp":
+        return f"Cross-IMPs, divided by {s.get('divisor')}; ranked by IMPs per board"
+    if method == "butler":
+        return (f"Butler IMPs against a datum: mean without the {s.get('trim')} highest and "
+                f"lowest, rounded to 10 ({s.get('datum_rounding')}); ranked by IMPs per board")
+    if method == "total":
+        return "Total points; ranked by points per board"
+    if method == "russian":
+        vul = "Chicago deal" if s.get("chicago") else "board number"
+        return f"Russian scoring: IMPs against the HCP target, vulnerability by {vul}"
+    if method == "teams":
+        return (f"Teams: IMPs per board, victory points on the {s.get('vp_scale')} scale; "
+                "standings by VP, ties by IMP quotient")
+    return (f"Matchpoints, scale {s.get('scale', '2/1/0')}; Neuberg to the common top where "
+            "a board has fewer results")
