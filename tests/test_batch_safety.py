@@ -29,8 +29,10 @@ def start_paused_run(inbox: Path, out: Path, after: int) -> subprocess.Popen[str
     """``python -m traveller batch`` that stops before renaming its ``after``-th workbook."""
     env = {**os.environ, PAUSE_ENV: f"{after}:60",
            "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    # one worker: the files before the paused one are finished and recorded when it pauses
     proc = subprocess.Popen([sys.executable, "-m", "traveller", "batch", str(inbox), "-o",
-                             str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             str(out), "--jobs", "1"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE,
                             text=True, env=env)
     assert proc.stderr is not None
     seen = []
