@@ -67,12 +67,18 @@ def test_past_the_row_limit_nothing_is_truncated(tmp_path: Path) -> None:
     book = openpyxl.load_workbook(out)
     assert "Travellers" not in book.sheetnames and "Score cards" not in book.sheetnames
     notes = [c.value for c in book["Ranking"]["A"] if isinstance(c.value, str)]
-    assert any("r.travellers.csv beside this workbook" in n for n in notes)
+    assert any("all of it is in r.travellers.csv beside this workbook" in n for n in notes)
     travellers = pd.read_csv(tmp_path / "r.travellers.csv")
     assert len(travellers) == len(result.travellers) == 192
     cards = pd.read_csv(tmp_path / "r.score_cards.csv")
     assert len(cards) == len(result.score_cards)
     assert "Frequencies" in book.sheetnames  # what fits stays in the workbook
+
+
+def test_a_huge_session_past_excel_rows_is_never_truncated(tmp_path: Path) -> None:
+    result = process(SAMPLES / "club_session.csv")
+    out = write_workbook(result, tmp_path / "r.xlsx", row_limit=10**9)  # capped at Excel's
+    assert "Travellers" in openpyxl.load_workbook(out).sheetnames
 
 
 def test_title_date_club_and_status_printed_on_every_sheet(tmp_path: Path) -> None:

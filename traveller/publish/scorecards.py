@@ -128,6 +128,8 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column], frame: pd.DataFra
                 sheet.write_string(r, j, v)
             elif c.kind == "mp" and v == int(v):
                 sheet.write_number(r, j, v, whole)
+            elif c.kind in ("number", "mp"):
+                sheet.write_number(r, j, v)
             else:
                 sheet.write(r, j, v)
         r += 1

@@ -6,10 +6,11 @@ stays flat however large the session, every text cell is text (never a
 formula or a link), and the library does every format the printout needs
 (bold frozen header, autofilter, number formats, banding, page breaks, print
 area, page header). Only what a director reads is written (layout.py); the
-Problems sheet is left out when there are none; a sheet that would pass
-Excel's row limit is written as CSV beside the workbook, with a note on the
-Ranking sheet, never truncated. The file is written beside the target and
-renamed into place, so an interrupted run never leaves a half-written workbook.
+Problems sheet is left out when there are none; a sheet longer than
+ROW_BUDGET rows (and so anything past Excel's row limit) is written as CSV
+beside the workbook, with a note on the Ranking sheet, never truncated. The
+file is written beside the target and renamed into place, so an interrupted
+run never leaves a half-written workbook.
 """
 
 from __future__ import annotations
@@ -31,10 +32,15 @@ from traveller.publish.titles import page_header, title_lines
 if TYPE_CHECKING:
     from traveller.pipeline import Result
 
-__all__ = ["EXCEL_ROWS", "HEADERS", "extra_sheets", "write_workbook"]
+__all__ = ["EXCEL_ROWS", "HEADERS", "ROW_BUDGET", "extra_sheets", "write_workbook"]
 
-#: Excel's rows per sheet; a sheet that needs more goes to CSV beside the workbook.
+#: Excel's rows per sheet.
 EXCEL_ROWS = 1_048_576
+#: Rows a sheet of the workbook holds (about 1,700 printed pages); a longer one
+#: (the travellers, score cards or frequencies of a session of tens of thousands
+#: of results) is written as CSV beside the workbook, every row, and the Ranking
+#: sheet says where. Writing it cell by cell would cost minutes and nobody prints it.
+ROW_BUDGET = 50_000
 BOOK_OPTIONS = {"constant_memory": True, "nan_inf_to_errors": True,
                 "strings_to_formulas": False, "strings_to_urls": False,
                 "strings_to_numbers": False}
@@ -45,13 +51,14 @@ Planned = tuple[str, int, Writer, Callable[[], pd.DataFrame]]
 
 
 def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True,
-                   final: str | Path | None = None, row_limit: int = EXCEL_ROWS) -> Path:
+                   final: str | Path | None = None, row_limit: int = ROW_BUDGET) -> Path:
     """Write ``result`` as a formatted xlsx workbook at ``path`` (atomically).
 
     ``more_sheets`` adds Score cards, Frequencies and Summary after Problems.
-    A sheet longer than ``row_limit`` rows is written as ``NAME.sheet.csv``
-    beside the workbook (named after ``final``, the workbook's published
-    path, when ``path`` is a temporary name) and the Ranking sheet says so.
+    A sheet longer than ``row_limit`` rows (at most Excel's 1,048,576) is
+    written as ``NAME.sheet.csv`` beside the workbook (named after ``final``,
+    the workbook's published path, when ``path`` is a temporary name) and the
+    Ranking sheet says so.
 
     >>> write_workbook(process("sample_data/club_session.csv"), "results.xlsx")  # doctest: +SKIP
     """
@@ -59,13 +66,15 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     path.parent.mkdir(parents=True, exist_ok=True)
     final = Path(final) if final is not None else path
     plan = _plan(result, more_sheets)
+    row_limit = min(row_limit, EXCEL_ROWS)
     notes = []
     for name, rows, _, dump in plan:
         if rows > row_limit:
             side = final.with_name(f"{final.stem}.{name.lower().replace(' ', '_')}.csv")
             _csv(dump(), side)
-            notes.append(f"The {name} sheet would need {rows:,} rows, more than Excel's "
-                         f"{row_limit:,} per sheet: it is in {side.name} beside this workbook.")
+            notes.append(f"The {name} sheet would need {rows:,} rows, more than the {row_limit:,} "
+                         f"a sheet of this workbook holds: all of it is in {side.name} beside "
+                         "this workbook.")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
