@@ -61,13 +61,15 @@ def travellers_layout(result: Result, summary: bool = True
         headings, facts
 
 
+def constant_facts(frame: pd.DataFrame) -> list[tuple[str, str]]:
+    """(item, value) for the source columns that hold one value on every row."""
+    return [(f"travellers: {name}", str(frame[name].iloc[0])) for name in _CONSTANT
+            if name in frame and len(frame) and frame[name].nunique(dropna=False) == 1]
+
+
 def _constants(frame: pd.DataFrame) -> tuple[pd.DataFrame, list[tuple[str, str]]]:
-    facts = []
-    for name in _CONSTANT:
-        if name in frame and len(frame) and frame[name].nunique(dropna=False) == 1:
-            facts.append((f"travellers: {name}", str(frame[name].iloc[0])))
-            frame = frame.drop(columns=name)
-    return frame, facts
+    facts = constant_facts(frame)
+    return frame.drop(columns=[f.split(": ", 1)[1] for f, _ in facts]), facts
 
 
 def _same(a: pd.Series, b: pd.Series) -> bool:
@@ -113,11 +115,12 @@ def board_headings(frame: pd.DataFrame, result: Result) -> dict[int, str]:
     keys = [c for c in ("session", "section", "board") if c in frame]
     starts = group_starts(frame, keys)
     chicago = bool(result.settings.get("chicago"))
-    headings = {}
-    for i in starts:
-        row = frame.iloc[i]
-        headings[i] = _heading(row, chicago)
-    return headings
+    firsts = frame.iloc[starts]
+    cells = {c: firsts[c].astype(object).where(firsts[c].notna(), None).tolist()
+             for c in ("session", "section", "board", "results", "top", "common_top")
+             if c in firsts}
+    return {start: _heading({c: v[i] for c, v in cells.items()}, chicago)
+            for i, start in enumerate(starts)}
 
 
 def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
@@ -128,27 +131,26 @@ def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
     return np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]).tolist()
 
 
-def _heading(row: pd.Series, chicago: bool) -> str:
+def _heading(row: dict[str, object], chicago: bool) -> str:
     parts = []
-    if "session" in row and pd.notna(row["session"]) and str(row["session"]):
-        parts.append(f"Session {row['session']}")
-    if "section" in row and pd.notna(row["section"]) and str(row["section"]):
-        parts.append(f"Section {row['section']}")
-    board = row["board"]
-    if pd.isna(board):
+    for key, word in (("session", "Session"), ("section", "Section")):
+        if row.get(key) not in (None, ""):
+            parts.append(f"{word} {row[key]}")
+    board = row.get("board")
+    if board is None:
         return " · ".join([*parts, "Board ?"])
-    board = int(board)
-    parts.append(f"Board {board}")
-    parts.append(f"Dealer {DEALERS[(board - 1) % 4]}")
+    number = int(board)  # type: ignore[call-overload]
+    parts.append(f"Board {number}")
+    parts.append(f"Dealer {DEALERS[(number - 1) % 4]}")
     if not chicago:
-        ns, ew = VULNERABILITY[(board - 1) % 16]
+        ns, ew = VULNERABILITY[(number - 1) % 16]
         parts.append("Vul: " + {(False, False): "None", (True, False): "N-S",
                                 (False, True): "E-W", (True, True): "Both"}[(ns, ew)])
-    if "results" in row and pd.notna(row["results"]):
-        parts.append(f"{int(row['results'])} results")
-    if "top" in row and pd.notna(row["top"]):
-        parts.append(f"top {float(row['top']):g}")
-    if "common_top" in row and pd.notna(row["common_top"]) and "top" in row \
-            and pd.notna(row["top"]) and float(row["common_top"]) != float(row["top"]):
-        parts.append(f"common top {float(row['common_top']):g}")
+    results, top, common = row.get("results"), row.get("top"), row.get("common_top")
+    if results is not None:
+        parts.append(f"{int(results)} results")  # type: ignore[call-overload]
+    if top is not None:
+        parts.append(f"top {float(top):g}")  # type: ignore[arg-type]
+        if common is not None and float(common) != float(top):  # type: ignore[arg-type]
+            parts.append(f"common top {float(common):g}")  # type: ignore[arg-type]
     return " · ".join(parts)

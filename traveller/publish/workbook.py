@@ -97,23 +97,41 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    from traveller.publish.layout import travellers_layout
-
     extra = extra_sheets(result) if more_sheets else []
-    frame, printed, headings, facts = travellers_layout(
-        result, summary=any(name == "Summary" for name, _ in extra))
-    plan: list[Planned] = [(
-        "Travellers", len(frame) + len(headings) + 1,
-        lambda b, st, h: write_table(b, st, _table(
-            "Travellers", frame, band="board", printed=printed, headings=headings, header=h)),
-        lambda: result.travellers)]
+    t = result.travellers
+    keys = [c for c in ("session", "section", "board") if c in t]
+    boards = len(t.drop_duplicates(keys)) if keys and len(t) else 0
+    plan: list[Planned] = [("Travellers", len(t) + boards + 1,
+                            lambda b, st, h: _write_travellers(b, st, h, result, extra),
+                            lambda: result.travellers)]
     if len(result.problems):
         plan.append(("Problems", len(result.problems) + 1,
                      lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),
                      lambda: result.problems))
+    facts = _facts(result, extra)
     for name, sheet in extra:
         plan.append(_extra(result, name, sheet, facts))
     return plan
+
+
+def _write_travellers(book: Any, st: dict[str, Any], header: str, result: Result,
+                      extra: list[tuple[str, pd.DataFrame]]) -> None:
+    from traveller.publish.layout import travellers_layout
+
+    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra))
+    write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
+                                 headings=headings, header=header))
+
+
+def _has_summary(extra: list[tuple[str, pd.DataFrame]]) -> bool:
+    return any(name == "Summary" for name, _ in extra)
+
+
+def _facts(result: Result, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
+    """The travellers' constant columns, listed on the Summary instead of on every row."""
+    from traveller.publish.layout import constant_facts
+
+    return constant_facts(result.travellers) if _has_summary(extra) else []
 
 
 def _extra(result: Result, name: str, frame: pd.DataFrame,
@@ -146,7 +164,13 @@ def _csv(frame: pd.DataFrame, side: Path) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
-        frame.to_csv(tmp, index=False)
+        try:  # pyarrow (when installed) writes a million rows in a second, pandas in ten
+            import pyarrow as pa
+            import pyarrow.csv as pa_csv
+
+            pa_csv.write_csv(pa.Table.from_pandas(frame, preserve_index=False), tmp)
+        except ImportError:
+            frame.to_csv(tmp, index=False)
         os.chmod(tmp, 0o644)
         os.replace(tmp, side)
     except BaseException:
