@@ -180,10 +180,7 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     from traveller.score.sides import _arrow, _column
 
     arrow = _arrow(frame)
-    phantom = (frame["phantom"].astype("string").fillna("").to_numpy()
-               if "phantom" in frame else np.full(len(frame), ""))
-    section_codes, section_names = pd.factorize(
-        frame["section"].astype("string").fillna("").to_numpy(), sort=True)
+    section_codes, section_names = pd.factorize(frame["section"].fillna(""), sort=True)
     ns_mp, ew_mp = _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled")
     top = _column(frame, "common_top")
     lines = ("NS", "EW") if movement == "mitchell" else ("", "")
@@ -192,7 +189,9 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
         held_ns = ~arrow if line == "NS" else arrow
         pair = frame[column].to_numpy(dtype=float, na_value=np.nan)
         mp = np.where(held_ns, ns_mp, ew_mp)
-        keep = ~np.isnan(mp) & ~np.isnan(pair) & (phantom != line)
+        keep = ~np.isnan(mp) & ~np.isnan(pair)
+        if "phantom" in frame:
+            keep &= ~frame["phantom"].eq(line).fillna(False).to_numpy(dtype=bool)
         # "EW" sorts before "NS", as a groupby on the line's text would
         line_code = np.full(int(keep.sum()), 1 - k if lines[k] else 0, dtype=np.int64)
         parts.append((section_codes[keep], line_code, pair[keep], mp[keep], top[keep]))
