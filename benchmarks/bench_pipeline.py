@@ -13,6 +13,7 @@ no parsing, no checks, no DataFrame). Prints rows/s per step and the ratios.
 from __future__ import annotations
 
 import argparse
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's traveller
 
 from traveller import matchpoints, normalise, read, score_frame
 from traveller.schema import STRAINS

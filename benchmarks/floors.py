@@ -184,8 +184,13 @@ def writers(src: str, folder: str) -> None:
     clock = time.perf_counter()
     write_workbook(result, Path(folder) / "new.xlsx")
     now = time.perf_counter() - clock
+    clock = time.perf_counter()
+    write_workbook(result, Path(folder) / "full.xlsx", row_limit=10**9)
+    full = time.perf_counter() - clock
     print(f"writer: f254d0e's {before:.2f} s, ours {now:.2f} s: {before / now:.2f}x faster"
-          f"   (goal >= 5x)")
+          f"   (goal >= 5x; sheets over 50,000 rows as CSV)")
+    print(f"writer, every sheet in the xlsx (row budget lifted): {full:.2f} s: "
+          f"{before / full:.2f}x faster than f254d0e's")
 
 
 if __name__ == "__main__":
