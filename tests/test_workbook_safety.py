@@ -89,7 +89,5 @@ def test_title_date_club_and_status_printed_on_every_sheet(tmp_path: Path) -> No
     assert book["Ranking"]["A1"].value == "Tuesday Pairs & Co"
     assert book["Ranking"]["A3"].value == "2026-11-24 · BC Warsaw · Provisional results"
     for sheet in book.worksheets:
-        header = sheet.oddHeader
-        assert header.left.text == "Tuesday Pairs && Co", sheet.title
-        assert header.center.text == "2026-11-24 · BC Warsaw"
-        assert header.right.text == "Provisional results"
+        assert sheet.oddHeader.left.text == "Tuesday Pairs && Co", sheet.title
+        assert sheet.oddFooter.center.text == "2026-11-24 · BC Warsaw · Provisional results"

@@ -71,7 +71,7 @@ def _heading(first: pd.Series, totals: dict[tuple[Any, ...], dict[str, Any]]) ->
 
 
 def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFrame,
-                      ranking: pd.DataFrame, header: str) -> None:
+                      ranking: pd.DataFrame, header: tuple[str, str]) -> None:
     """The Score cards sheet (see the module docstring)."""
     frame = card_frame(cards, ranking)
     shown = [c for c in ROW_COLUMNS if c in frame and not _blank(frame[c])]

@@ -36,7 +36,8 @@ def styles(book: Any) -> dict[str, Any]:
             (SIGNED, DECIMAL, MP_FORMAT, "0")}
     made["header"] = book.add_format({"bold": True, "bottom": 1, "text_wrap": True,
                                       "valign": "top", "bg_color": "#DDEBF7"})
-    made["title"] = book.add_format({"bold": True, "font_size": 14, "valign": "top"})
+    made["title"] = book.add_format({"bold": True, "font_size": 14, "valign": "top",
+                                     "text_wrap": True})
     made["line"] = book.add_format({"text_wrap": True, "valign": "top"})
     made["band"] = book.add_format({"bg_color": "#F2F2F2"})
     made["center"] = book.add_format({"align": "center", "valign": "top"})
@@ -105,7 +106,7 @@ class Table:
     headings: dict[int, str] = field(default_factory=dict)  # data row -> heading above it
     band: int | None = None  # column index whose odd values are shaded
     printed: int | None = None  # leading columns forming the print area
-    header: str = ""  # page header (&-codes), printed on every page
+    header: tuple[str, str] = ("", "")  # page header and footer (&-codes), on every page
     filters: bool = True
     heights: list[float] | None = None  # per data row, for wrapped text
 
@@ -143,7 +144,6 @@ def write_table(book: Any, st: dict[str, Any], table: Table) -> Any:
     if table.title:
         write_title(sheet, st, table.title, span, sum(c.width for c in cols[:span]))
     top = table.top
-    sheet.set_row(top, None, None)
     for j, c in enumerate(cols):
         sheet.write_string(top, j, c.header, st["header"])
     breaks = _write_rows(sheet, st, table, top + 1)
@@ -164,14 +164,15 @@ def write_table(book: Any, st: dict[str, Any], table: Table) -> Any:
     return sheet
 
 
-def page_setup(sheet: Any, header: str) -> None:
+def page_setup(sheet: Any, page: tuple[str, str]) -> None:
     """Landscape A4, one page wide, the title in the page header, page numbers below."""
     sheet.set_landscape()
     sheet.fit_to_pages(1, 0)
     sheet.set_paper(9)
+    header, footer = page
     if header:
         sheet.set_header(header)
-    sheet.set_footer("&L&A&RPage &P of &N")
+    sheet.set_footer(footer or "&L&A&RPage &P of &N")
 
 
 def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> list[int]:

@@ -26,15 +26,15 @@ def heading(result: Result) -> str:
 
 
 def page_header(result: Result) -> str:
-    """The page header printed on every sheet: title left, date and club centre, status right."""
+    """The page header printed on every sheet: the title."""
+    return ("&L" + _escape(heading(result)))[:250]
+
+
+def page_footer(result: Result) -> str:
+    """The page footer: the sheet's name, the date, club and status, the page number."""
     meta = _meta(result)
-    middle = " · ".join(meta[k] for k in ("date", "club") if meta.get(k))
-    parts = ["&L" + _escape(heading(result))]
-    if middle:
-        parts.append("&C" + _escape(middle))
-    if meta.get("status"):
-        parts.append("&R" + _escape(meta["status"]))
-    return "".join(parts)[:250]
+    centre = " · ".join(meta[k] for k in ("date", "club", "status") if meta.get(k))
+    return "&L&A" + ("&C" + _escape(centre)[:180] if centre else "") + "&RPage &P of &N"
 
 
 def _escape(text: str) -> str:

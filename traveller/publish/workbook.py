@@ -27,7 +27,7 @@ import xlsxwriter
 
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.sheet import Table, column, styles, write_table
-from traveller.publish.titles import page_header, title_lines
+from traveller.publish.titles import page_footer, page_header, title_lines
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result
@@ -45,7 +45,7 @@ BOOK_OPTIONS = {"constant_memory": True, "nan_inf_to_errors": True,
                 "strings_to_formulas": False, "strings_to_urls": False,
                 "strings_to_numbers": False}
 
-Writer = Callable[[Any, dict[str, Any], str], None]
+Writer = Callable[[Any, dict[str, Any], tuple[str, str]], None]
 #: A sheet to write: name, rows it needs, how to write it, its frame (for a CSV).
 Planned = tuple[str, int, Writer, Callable[[], pd.DataFrame]]
 
@@ -80,7 +80,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     try:
         book = xlsxwriter.Workbook(tmp, BOOK_OPTIONS)
         st = styles(book)
-        header = page_header(result)
+        header = (page_header(result), page_footer(result))
         write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
                                      title=title_lines(result) + notes))
         for _, rows, write, _ in plan:
@@ -114,7 +114,7 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     return plan
 
 
-def _write_travellers(book: Any, st: dict[str, Any], header: str, result: Result,
+def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
                       extra: list[tuple[str, pd.DataFrame]]) -> None:
     from traveller.publish.layout import travellers_layout
 
@@ -180,7 +180,7 @@ def _csv(frame: pd.DataFrame, side: Path) -> None:
 
 def _table(name: str, frame: pd.DataFrame, *, band: str | None = None,
            printed: int | None = None, headings: dict[int, str] | None = None,
-           title: list[str] | None = None, header: str = "") -> Table:
+           title: list[str] | None = None, header: tuple[str, str] = ("", "")) -> Table:
     cols = []
     for c in frame.columns:
         style = "center" if c in CENTERED else FORMATS.get(str(c))
@@ -189,7 +189,7 @@ def _table(name: str, frame: pd.DataFrame, *, band: str | None = None,
     return Table(name, cols, title or [], headings or {}, index, printed, header)
 
 
-def _problems_table(problems: pd.DataFrame, header: str) -> Table:
+def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
     """Problems, the message and value wrapped so that the sheet prints legibly."""
     table = _table("Problems", problems, header=header)
     lines = np.ones(len(problems))
