@@ -166,9 +166,12 @@ class Pool:
 
     def __init__(self, jobs: int, timeout: float = 0, memory_mib: int = 0) -> None:
         self.jobs, self.timeout, self.memory = max(jobs, 1), timeout, memory_mib
-        self.ctx = get_context("forkserver")
-        self.ctx.set_forkserver_preload(["traveller.batch.worker", "traveller.pipeline",
-                                         "traveller.publish.workbook"])
+        try:
+            self.ctx = get_context("forkserver")
+            self.ctx.set_forkserver_preload(["traveller.batch.worker", "traveller.pipeline",
+                                             "traveller.publish.workbook"])
+        except ValueError:  # no fork server on this system (Windows): fresh interpreters
+            self.ctx = get_context("spawn")
         self.workers: list[_Worker] = []
 
     def run(self, tasks: list[Task]) -> Iterator[dict[str, Any]]:
