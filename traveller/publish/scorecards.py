@@ -52,10 +52,9 @@ def card_frame(cards: pd.DataFrame, ranking: pd.DataFrame) -> pd.DataFrame:
 
 
 def _heading(first: pd.Series, totals: dict[tuple[Any, ...], dict[str, Any]]) -> str:
-    line = str(first.get("line", "") or "")
-    held = "" if line else str(first.get("held", "") or "")
+    line = str(first.get("line", "") or "")  # "" in a Howell: the Cards column says
     parts = [f"Section {first['section']}"] if str(first.get("section", "") or "") else []
-    side = _LINE_WORDS.get(line, line) or held
+    side = _LINE_WORDS.get(line, line)
     parts.append(f"Pair {first['pair']}" + (f" {side}" if side else ""))
     if str(first.get("names", "") or ""):
         parts.append(str(first["names"]))
