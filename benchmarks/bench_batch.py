@@ -6,8 +6,9 @@
 Writes N session files (about 300 results each: an 11-table Mitchell, 9
 rounds of 3 boards; every third file xlsx, the rest CSV) into a temporary
 inbox, 50 files per club folder, dated an hour back as a cron run finds them.
-Then runs :func:`traveller.batch.run.run_batch` twice in this process, printing
-files/s for both and their ratio, and once more as a fresh
+Then runs :func:`traveller.batch.run.run_batch` cold with ``--jobs 1`` and
+with ``--jobs`` (default all cores) into two output folders, then once more
+with nothing changed, printing files/s and the ratios, and once more as a fresh
 ``python -m traveller batch`` process, the way cron runs it (Python start-up
 and imports included).
 """
@@ -26,7 +27,9 @@ from pathlib import Path
 import numpy as np
 import xlsxwriter
 
-from traveller.batch.run import run_batch
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's traveller
+
+from traveller.batch.run import BatchOptions, run_batch
 
 TABLES, ROUNDS, PER_ROUND = 11, 9, 3
 STRAINS = ["C", "D", "H", "S", "NT"]
@@ -80,9 +83,9 @@ def generate(inbox: Path, files: int, seed: int = 6) -> None:
         os.utime(path, (past, past))
 
 
-def timed_run(inbox: Path, out: Path, expect: str) -> float:
+def timed_run(inbox: Path, out: Path, expect: str, jobs: int = 0) -> float:
     clock = time.perf_counter()
-    summary = run_batch(inbox, out)
+    summary = run_batch(inbox, out, BatchOptions(jobs=jobs))
     seconds = time.perf_counter() - clock
     wrong = [f for f in summary.files if f.status != expect]
     if wrong:
@@ -93,6 +96,7 @@ def timed_run(inbox: Path, out: Path, expect: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=1000, help="number of session files")
+    parser.add_argument("--jobs", type=int, default=0, help="worker processes (0: all cores)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench_batch_") as tmp:
         inbox, out = Path(tmp) / "inbox", Path(tmp) / "out"
@@ -100,8 +104,12 @@ def main() -> None:
         generate(inbox, args.files)
         print(f"generated {args.files} files ({TABLES * ROUNDS * PER_ROUND} results each, "
               f"1 in 3 xlsx) in {time.perf_counter() - clock:.1f} s")
-        cold = timed_run(inbox, out, "done")
-        print(f"cold run:   {cold:8.2f} s  {args.files / cold:10.1f} files/s")
+        cold1 = timed_run(inbox, Path(tmp) / "out1", "done", jobs=1)
+        print(f"cold run, --jobs 1: {cold1:8.2f} s  {args.files / cold1:10.1f} files/s")
+        cold = timed_run(inbox, out, "done", jobs=args.jobs)
+        print(f"cold run, --jobs {args.jobs or 'all cores'}: {cold:8.2f} s  "
+              f"{args.files / cold:10.1f} files/s  ({cold1 / cold:.2f}x --jobs 1; "
+              "goal >= 20 files/s)")
         warm = timed_run(inbox, out, "skipped")
         print(f"re-run:     {warm:8.3f} s  {args.files / warm:10.1f} files/s  "
               f"({warm / args.files * 1000:.3f} s per 1,000 files, nothing changed)")

@@ -33,3 +33,15 @@ def real_file(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"real data not present: {path}")
     return path
+
+
+def header_row(sheet: Any, word: str = "Place") -> int:
+    """The row of a results sheet's table header: the first row with a cell reading ``word``.
+
+    The title lines above it vary with the publication (date, club, the
+    correction period's status), so tests look the header up.
+    """
+    for row in sheet.iter_rows(min_row=1, max_row=12):
+        if any(c.value == word for c in row):
+            return int(row[0].row)
+    raise AssertionError(f"no header row with {word!r} on sheet {sheet.title}")

@@ -116,8 +116,9 @@ def test_first_run_mirrors_the_inbox_and_reports_every_file(tmp_path: Path) -> N
     log = (out / LOG_NAME).read_text(encoding="utf-8").splitlines()
     assert [ln.split("] ", 1)[1] for ln in log[1:4]] == lines[:3]
     assert "end: 3 file(s)" in log[-1] and log[-1].endswith("exit 3")
+    # the title row above the sheet's header is the workbook's title
     assert ranking_values(out / "clubB/club_session_results.xlsx")[0][0] == (
-        "Results: club_session.xlsx")
+        "Riverside Bridge Club - Tuesday pairs, 3 November 2026")
     umask = os.umask(0)
     os.umask(umask)  # the workbooks are readable as any file made here, not 0600
     assert (out / "clubB/club_session_results.xlsx").stat().st_mode & 0o777 == 0o666 & ~umask

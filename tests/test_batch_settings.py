@@ -114,7 +114,8 @@ def test_a_rerun_with_nothing_new_does_not_load_pandas(tmp_path: Path) -> None:
             "except SystemExit as e:\n    print('exit', e.code, 'pandas' in sys.modules)")
     first = subprocess.run([sys.executable, "-c", code, str(inbox), str(out)],
                            capture_output=True, text=True, check=True)
-    assert first.stdout.splitlines()[-1].split() == ["exit", "0", "True"]
+    # the file is scored in a worker process: the run itself need not load pandas either
+    assert first.stdout.splitlines()[-1].split()[:2] == ["exit", "0"]
     again = subprocess.run([sys.executable, "-c", code, str(inbox), str(out)],
                            capture_output=True, text=True, check=True)
     assert again.stdout.splitlines()[-1].split() == ["exit", "0", "False"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLE_DATA
+from conftest import SAMPLE_DATA, header_row
 
 from traveller.cli import main
 
@@ -27,16 +27,20 @@ def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     assert code == 0, stdout
     assert "192 results on 24 boards, 16 pairs ranked (mitchell, mp)" in stdout
     book = openpyxl.load_workbook(out)
-    assert book.sheetnames == ["Ranking", "Travellers", "Problems", "Score cards",
-                               "Frequencies", "Summary"]
+    # no Problems sheet when there are none (nothing empty to print)
+    assert book.sheetnames == ["Ranking", "Travellers", "Score cards", "Frequencies",
+                               "Summary"]
     ranking = book["Ranking"]
-    assert ranking["A1"].value == "Results: club_session.xlsx"
+    # the title row above the sheet's header is the title; the status follows the method
+    assert ranking["A1"].value == "Riverside Bridge Club - Tuesday pairs, 3 November 2026"
     assert "Matchpoints, scale 2/1/0" in ranking["A2"].value
-    header = [c.value for c in ranking[4]]
+    assert "Provisional results — corrections until" in ranking["A3"].value
+    h = header_row(ranking)
+    header = [c.value for c in ranking[h]]
     assert header == ["Line", "Pair", "Names", "Boards", "MP", "%", "Place"]
-    assert ranking.freeze_panes == "A5"
-    assert ranking.auto_filter.ref.startswith("A4")
-    assert ranking["A4"].font.b
+    assert ranking.freeze_panes == f"A{h + 1}"
+    assert ranking.auto_filter.ref.startswith(f"A{h}")
+    assert ranking[f"A{h}"].font.b
     # fit to one page wide (fitToWidth 1 is the schema default, so it is not written)
     assert ranking.sheet_properties.pageSetUpPr.fitToPage
     assert ranking.page_setup.fitToWidth in (None, 1) and ranking.page_setup.fitToHeight == 0
@@ -44,18 +48,24 @@ def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     head = [c.value for c in travellers[1]]
     score_col = head.index("N-S score") + 1
     pct_col = head.index("N-S %") + 1
-    assert travellers.cell(2, score_col).number_format == "+#,##0;-#,##0;0"
-    assert travellers.cell(2, pct_col).number_format == "0.00"
+    # row 2 is board 1's heading, row 3 its first result
+    assert travellers.cell(3, score_col).number_format == "+#,##0;-#,##0;0"
+    assert travellers.cell(3, pct_col).number_format == "0.00"
     assert travellers.freeze_panes == "A2"
-    assert {"Round", "Table", "Contract (as written)"} <= set(head)  # input columns kept
+    assert {"Round", "Table", "Lead (as written)"} <= set(head)  # input columns kept
+    # cells as written only where they differ: every contract reads as typed here
+    assert "Contract (as written)" not in head
     assert "Ruling" not in head  # columns empty throughout are left out
     # the print area holds the traveller itself, up to the E-W percentage
     last = openpyxl.utils.get_column_letter(head.index("E-W %") + 1)
     assert travellers.print_area == f"'Travellers'!$A$1:${last}${travellers.max_row}"
-    boards = [travellers.cell(r, head.index("Board") + 1).value
-              for r in range(2, travellers.max_row + 1)]
+    cells = [travellers.cell(r, head.index("Board") + 1).value
+             for r in range(2, travellers.max_row + 1)]
+    boards = [v for v in cells if isinstance(v, int)]
     assert boards == sorted(boards) and len(boards) == 192
-    assert book["Problems"].max_row == 1
+    # a heading above each board: its dealer and vulnerability
+    headings = [v for v in cells if isinstance(v, str)]
+    assert len(headings) == 24 and headings[0].startswith("Board 1 · Dealer N · Vul: None")
 
 
 def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
@@ -72,7 +82,8 @@ def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
                             "unknown-lead", "duplicate-result"])
     head = [c.value for c in book["Travellers"][1]]
     row_col = head.index("Row")
-    scored_rows = {r[row_col] for r in book["Travellers"].iter_rows(min_row=2, values_only=True)}
+    scored_rows = {r[row_col] for r in book["Travellers"].iter_rows(min_row=2, values_only=True)
+                   if r[row_col] is not None}  # not the board headings
     blocking = {p[2] for p in problems if p[5] != "unknown-lead"}
     data_rows = set(range(2, 2 + 193))
     assert scored_rows | blocking == data_rows and not scored_rows & blocking
@@ -164,7 +175,7 @@ def test_methods_write_their_columns_and_say_so(tmp_path: Path, method: str, col
     assert code == 0, stdout
     ranking = openpyxl.load_workbook(out)["Ranking"]
     assert words in ranking["A2"].value
-    assert column in [c.value for c in ranking[4]]
+    assert column in [c.value for c in ranking[header_row(ranking)]]
     travellers = [c.value for c in openpyxl.load_workbook(out)["Travellers"][1]]
     assert "N-S MP" not in travellers
     if method == "butler":
@@ -191,7 +202,8 @@ def test_discrete_vp_scale_file(tmp_path: Path) -> None:
     code, stdout, _ = run("score", str(src), "-o", str(out), "--method", "teams",
                           "--vp-scale", str(SAMPLE_DATA / "vp_scale_24_boards.csv"))
     assert code in (0, 3), stdout
-    rows = list(openpyxl.load_workbook(out)["Ranking"].iter_rows(min_row=4, values_only=True))
+    ranking = openpyxl.load_workbook(out)["Ranking"]
+    rows = list(ranking.iter_rows(min_row=header_row(ranking, "VP"), values_only=True))
     vps = sorted(r[rows[0].index("VP")] for r in rows[1:])
     assert vps in ([10, 10], *[[20 - v, v] for v in range(11, 21)])  # the discrete table
 

@@ -86,7 +86,7 @@ def test_cli_event_and_ruling_options(two_sessions: list[Path], tmp_path: Path) 
     assert result.exit_code == 0, result.output
     book = openpyxl.load_workbook(out)
     assert book.sheetnames[-1] == "Sessions" and book.sheetnames[:3] == [
-        "Ranking", "Travellers", "Problems"]
+        "Ranking", "Travellers", "Score cards"]  # no Problems sheet: there are none
 
 
 def test_cli_warsaw_phantom_award(tmp_path: Path) -> None:

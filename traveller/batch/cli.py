@@ -117,12 +117,21 @@ def _write_summary_copy(summary: RunSummary, path: Path | None) -> None:
 @click.option("--summary", "summary_path", type=click.Path(dir_okay=False, path_type=Path,
               allow_dash=True), help=f"Also write the JSON run summary here ('-' for stdout); "
               f"it is always written to OUTDIR/{SUMMARY_NAME}.")
+@click.option("-j", "--jobs", type=click.IntRange(min=0), default=0, show_default="all cores",
+              help="Files scored at once, each in a worker process (0: one per core).")
+@click.option("--file-timeout", type=click.FloatRange(min=0), default=600, show_default=True,
+              metavar="SECONDS", help="Stop a file that takes longer and fail it alone (0: no "
+              "limit).")
+@click.option("--file-memory", type=click.IntRange(min=0), default=8192, show_default=True,
+              metavar="MIB", help="Memory limit per worker; a file that needs more fails alone "
+              "(0: no limit).")
 @click.option("-q", "--quiet", is_flag=True, help="Do not print the files that are up to date.")
 @click.option("--debug", is_flag=True, help="Stop with the full traceback on an unexpected error.")
 def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
           notation: str | None, names: Path | None, encoding: str | None,
           assignments: tuple[str, ...], html: bool, dry_run: bool, move_done: Path | None,
-          wait: float, summary_path: Path | None, quiet: bool, debug: bool) -> None:
+          wait: float, summary_path: Path | None, jobs: int, file_timeout: float,
+          file_memory: int, quiet: bool, debug: bool) -> None:
     """Score every traveller file under INBOX into OUTDIR, doing only what is new.
 
     Each file (csv, tsv, txt, xlsx, xlsm, xls, ods, USEBIO xml, pbn) gets its
@@ -132,6 +141,9 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
     published is skipped; a changed one is redone, with a report of what
     changed. Safe to run from cron: one run at a time per OUTDIR, outputs
     replaced atomically, inputs never changed (moved only with --move-done).
+    Files are scored --jobs at a time in worker processes; a file that
+    crashes its worker or passes --file-timeout / --file-memory fails alone
+    and the run goes on (--debug scores in this process, with tracebacks).
 
     \b
     Example (crontab, every 10 minutes):
@@ -141,7 +153,8 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
     3 some file written with problems. See docs/batch.md.
     """
     printer = _Printer(quiet, to_stderr=str(summary_path) == "-")
-    options = BatchOptions(dry_run=dry_run, move_done=move_done, wait=wait, debug=debug)
+    options = BatchOptions(dry_run=dry_run, move_done=move_done, wait=wait, debug=debug,
+                           jobs=jobs, file_timeout=file_timeout, file_memory=file_memory)
     previous = _on_sigterm(_terminate)
     try:
         options.overrides = _overrides(scale, movement, notation, names, encoding, assignments)

@@ -34,7 +34,7 @@ def publish(result: Any, out: Path, count: int = 0) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     try:
-        write_workbook(result, tmp)
+        write_workbook(result, tmp, final=out)
         os.chmod(tmp, 0o666 & ~current_umask())
         _test_pause(count, tmp)
         os.replace(tmp, out)

@@ -6,8 +6,11 @@ their folder's settings, skips those the manifest shows up to date, and for
 each other file: scores it, writes the workbook to a temporary file and
 renames it into place, writes a corrections report when it replaces a
 published one, keeps a snapshot for the next correction, and records the file
-in the manifest's journal. One file's failure is that file's outcome; the
-others go on. See docs/batch.md.
+in the manifest's journal. Files are scored in ``--jobs`` worker processes
+(worker.py), each with a time and memory limit: one file's failure, crash or
+runaway is that file's outcome; the others go on. Outcomes, the log and the
+manifest follow the order of the files whatever the number of jobs.
+See docs/batch.md.
 
 Test hook (for the test suite only): ``TRAVELLER_BATCH_TEST_PAUSE`` pauses a
 run before it renames a workbook into place; see batch_files.py.
@@ -18,18 +21,20 @@ from __future__ import annotations
 import hashlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from traveller.batch.files import PAUSE_ENV, clean_temps, free_name, move_file, publish
+from traveller.batch import publishing
+from traveller.batch.files import PAUSE_ENV, clean_temps, free_name, move_file
 from traveller.batch.lock import OutdirLock, stale_note
 from traveller.batch.manifest import Manifest, now_iso
 from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
-from traveller.batch.publishing import due, late_note, refresh_index, stamp_job, write_site_for
-from traveller.batch.settings import SettingsTree, file_sha256
+from traveller.batch.publishing import due, late_note, refresh_index
+from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
+from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file
 from traveller.errors import TravellerError
 
 STATE_DIR = ".traveller-batch"
@@ -51,6 +56,9 @@ class BatchOptions:
     move_done: Path | None = None
     wait: float = 0.0
     debug: bool = False
+    jobs: int = 0  # worker processes; 0: one per core
+    file_timeout: float = 600.0  # seconds per file; 0: no limit
+    file_memory: int = 8192  # MiB per worker; 0: no limit
 
 
 @dataclass
@@ -151,32 +159,56 @@ def _finish(summary: RunSummary, clock: float) -> None:
 def _loop(run: _Run, jobs: list[Job], summary: RunSummary,
           on_file: Callable[[Outcome], None] | None,
           on_start: Callable[[int, list[str]], None] | None) -> None:
+    """Every job's outcome, in order; the files to score are scored by worker processes."""
     if on_start:
         on_start(len(jobs), summary.notes)
-    for job in jobs:
-        outcome = _one(run, job)
-        summary.files.append(outcome)
-        run.log_line(describe(outcome), flush=outcome.status != "skipped")
-        if on_file:
-            on_file(outcome)
+    planned = [_one(run, job) for job in jobs]
+    todo = [p for p in planned if not isinstance(p, Outcome)]
+    tasks, now = [], publishing.now_local()
+    for job, _, entry in todo:
+        assert job.settings is not None
+        run.published += 1
+        tasks.append(Task(job.path, job.settings.pipeline_kwargs(),
+                          run.outdir / job.output(), run.published, os.environ.get(PAUSE_ENV),
+                          job, entry, run.outdir, now))
+    scored = _scored(run, tasks)
+    try:
+        for item in planned:
+            if isinstance(item, Outcome):
+                outcome = item
+            else:
+                job, reason, entry = item
+                outcome = _done(run, job, reason, entry, next(scored))
+                if outcome.status != "failed":
+                    outcome = _move_done(run, job, outcome)
+            summary.files.append(outcome)
+            run.log_line(describe(outcome), flush=outcome.status != "skipped")
+            if on_file:
+                on_file(outcome)
+    finally:
+        close = getattr(scored, "close", None)
+        if close is not None:
+            close()  # stops the workers, also when the run is interrupted
+
+
+def _scored(run: _Run, tasks: list[Task]) -> Iterator[dict[str, Any]]:
+    """What each task gave, in order: in worker processes, or here with --debug."""
+    if not tasks:
+        return iter(())
+    if run.options.debug:
+        return (score_file(task, debug=True) for task in tasks)
+    jobs = run.options.jobs or default_jobs()
+    pool = Pool(min(jobs, len(tasks)), run.options.file_timeout, run.options.file_memory)
+    return pool.run(tasks)
 
 
 def _failed(job: Job, exc: BaseException, code: str | None = None) -> Outcome:
-    if isinstance(exc, FileNotFoundError) and code in (None, "unreadable"):
-        code, message = "vanished", (f"{job.path}: the file disappeared before it could be "
-                                     "read (moved or deleted during the run)")
-    elif isinstance(exc, TravellerError):
-        message = str(exc)
-    elif isinstance(exc, OSError):
-        message = f"{exc.filename or job.path}: {exc.strerror or exc}"
-    else:
-        message = f"{job.path}: {type(exc).__name__}: {exc}"
-    return Outcome(job.name, "failed", output=job.output(), code=code or "unreadable",
-                   error=message)
+    why = failure(job.path, exc, code)
+    return Outcome(job.name, "failed", output=job.output(), code=why["code"], error=why["error"])
 
 
-def _one(run: _Run, job: Job) -> Outcome:
-    """Skip, report or do one file; never raises for a problem of that file."""
+def _one(run: _Run, job: Job) -> Outcome | tuple[Job, str, dict[str, Any] | None]:
+    """Skip or report a file, or (job, reason, manifest entry) when it is to be done."""
     if job.error is not None:
         return Outcome(job.name, "failed", code="settings", error=str(job.error))
     entry = run.manifest.entries.get(job.name)
@@ -194,31 +226,18 @@ def _one(run: _Run, job: Job) -> Outcome:
         return _move_done(run, job, outcome)
     if run.options.dry_run:
         return Outcome(job.name, "todo", reason or "", job.output())
-    outcome = _do(run, job, reason or "", entry)
-    return outcome if outcome.status == "failed" else _move_done(run, job, outcome)
+    return job, reason or "", entry
 
 
-def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outcome:
-    clock = time.perf_counter()
+def _done(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None,
+          scored: dict[str, Any]) -> Outcome:
+    """Record a scored file: corrections report, snapshot, manifest; its outcome."""
+    if "failed" in scored:
+        return Outcome(job.name, "failed", output=job.output(), **scored["failed"])
     assert job.settings is not None
+    clock = time.perf_counter()
+    sha, snap = scored["sha"], scored["snap"]
     try:
-        before = os.stat(job.path)
-        sha = file_sha256(job.path)
-        from traveller.pipeline import process
-
-        result = process(job.path, **job.settings.pipeline_kwargs())
-        published = stamp_job(result, job, entry)  # title, status (correction period)
-    except Exception as exc:
-        if run.options.debug and not isinstance(exc, TravellerError | OSError):
-            raise
-        return _failed(job, exc)
-    from traveller.batch.changes import snapshot
-
-    try:
-        snap = snapshot(result)
-        run.published += 1
-        publish(result, run.outdir / job.output(), run.published)
-        write_site_for(result, job, run.outdir)
         changes = _corrections(run, job, entry, snap, sha, reason)
         key = hashlib.sha256(f"{job.name}\0{sha}\0{job.settings.fingerprint}\0"
                              f"{run.version}".encode()).hexdigest()[:24]
@@ -227,13 +246,11 @@ def _do(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None) -> Outco
         if run.options.debug and not isinstance(exc, OSError):
             raise
         return _failed(job, exc, "write")
-    counts = result.problems["code"].value_counts()
-    outcome = Outcome(job.name, "problems" if len(result.problems) else "done", reason,
-                      job.output(), len(result.travellers), len(result.ranking),
-                      len(result.problems), {str(k): int(n) for k, n in counts.items()},
-                      changes=changes)
-    _record(run, job, outcome, before, sha, snap_name, published)
-    outcome.seconds = round(time.perf_counter() - clock, 3)
+    outcome = Outcome(job.name, "problems" if scored["problems"] else "done", reason,
+                      job.output(), scored["results"], scored["pairs"], scored["problems"],
+                      scored["counts"], changes=changes)
+    _record(run, job, outcome, scored["before"], sha, snap_name, scored["published"])
+    outcome.seconds = round(scored["seconds"] + time.perf_counter() - clock, 3)
     return outcome
 
 

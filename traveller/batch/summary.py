@@ -32,7 +32,8 @@ class Outcome:
     problems: int = 0
     problem_counts: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
-    code: str | None = None  # why it failed: settings, vanished, unreadable, write, error
+    code: str | None = None  # why it failed: settings, vanished, unreadable, write,
+    # timeout, memory, crashed (worker.py), error
     error: str | None = None
     changes: dict[str, Any] | None = None  # corrections: reports, results, pairs
     moved_to: str | None = None

@@ -27,12 +27,12 @@ LINES = {"NS": "N-S", "EW": "E-W", "": ""}
 
 def method_line(result: Result) -> str:
     """The scoring method in words (as the workbook's Ranking sheet says it)."""
-    from traveller.publish.workbook import _method_line
+    from traveller.publish.titles import method_words
 
     s = result.settings
     method = str(s.get("method", "mp"))
     movement = "" if method == "teams" else f"; {s.get('movement', '')} movement"
-    return f"{_method_line(method, s)}{movement}; {s.get('boards', 0)} boards"
+    return f"{method_words(method, s)}{movement}; {s.get('boards', 0)} boards"
 
 
 def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:

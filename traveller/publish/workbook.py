@@ -1,18 +1,23 @@
 """The formatted results workbook: Ranking, Travellers, Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
-Written with xlsxwriter (about twice as fast as openpyxl here, see
-../shared/measurements.md), column by column, with formats set per column so a
-director can print it as it is: bold frozen header, autofilter, widths that fit
-the content, signed scores, two-decimal percentages, fit to page width.
-The file is written beside the target and renamed into place, so an
-interrupted run never leaves a half-written workbook.
+Written with xlsxwriter in constant-memory mode, row by row (sheet.py): memory
+stays flat however large the session, every text cell is text (never a
+formula or a link), and the library does every format the printout needs
+(bold frozen header, autofilter, number formats, banding, page breaks, print
+area, page header). Only what a director reads is written (layout.py); the
+Problems sheet is left out when there are none; a sheet longer than
+ROW_BUDGET rows (and so anything past Excel's row limit) is written as CSV
+beside the workbook, with a note on the Ranking sheet, never truncated. The
+file is written beside the target and renamed into place, so an interrupted
+run never leaves a half-written workbook.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,74 +25,67 @@ import numpy as np
 import pandas as pd
 import xlsxwriter
 
+from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.sheet import Table, column, styles, write_table
+from traveller.publish.titles import page_footer, page_header, title_lines
+
 if TYPE_CHECKING:
     from traveller.pipeline import Result
 
-SIGNED = '+#,##0;-#,##0;0'
-DECIMAL = '0.00'
-MP_FORMAT = '0.##'
+__all__ = ["EXCEL_ROWS", "HEADERS", "ROW_BUDGET", "extra_sheets", "write_workbook"]
 
-#: Column -> number format; other columns are written as they are.
-FORMATS = {
-    "ns_score": SIGNED, "ns_mp": MP_FORMAT, "ew_mp": MP_FORMAT,
-    "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
-    "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
-    "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
-    "ns_imp": DECIMAL, "ew_imp": DECIMAL, "imps": DECIMAL, "average": DECIMAL,
-    "datum": SIGNED, "points": SIGNED, "target": SIGNED, "vp": DECIMAL,
-    "home_vp": DECIMAL, "away_vp": DECIMAL, "quotient": DECIMAL,
-}
+#: Excel's rows per sheet.
+EXCEL_ROWS = 1_048_576
+#: Rows a sheet of the workbook holds (about 1,700 printed pages); a longer one
+#: (the travellers, score cards or frequencies of a session of tens of thousands
+#: of results) is written as CSV beside the workbook, every row, and the Ranking
+#: sheet says where. Writing it cell by cell would cost minutes and nobody prints it.
+ROW_BUDGET = 50_000
+BOOK_OPTIONS = {"constant_memory": True, "nan_inf_to_errors": True,
+                "strings_to_formulas": False, "strings_to_urls": False,
+                "strings_to_numbers": False}
 
-#: Readable headers for canonical columns.
-HEADERS = {
-    "section": "Section", "board": "Board", "ns_pair": "N-S", "ew_pair": "E-W",
-    "contract": "Contract", "declarer": "By", "tricks": "Tricks", "lead": "Lead",
-    "ns_score": "N-S score", "ns_mp": "N-S MP", "ew_mp": "E-W MP", "ns_pct": "N-S %",
-    "ew_pct": "E-W %", "line": "Line", "pair": "Pair", "names": "Names", "boards": "Boards",
-    "mp": "MP", "pct": "%", "place": "Place", "file": "File", "sheet": "Sheet", "row": "Row",
-    "column": "Column", "value": "Value", "code": "Code", "message": "Message",
-    "results": "Results", "top": "Top", "ns_mp_scaled": "N-S MP (Neuberg)",
-    "ew_mp_scaled": "E-W MP (Neuberg)", "common_top": "Common top", "notation": "Notation",
-    "ns_imp": "N-S IMPs", "ew_imp": "E-W IMPs", "datum": "Datum", "imps": "IMPs",
-    "average": "Average", "points": "Points", "target": "Target", "vp": "VP", "team": "Team",
-    "matches": "Matches", "imps_for": "IMPs won", "imps_against": "IMPs lost",
-    "quotient": "IMP quotient", "match": "Match", "home_team": "Home team",
-    "away_team": "Away team", "played": "Played", "missing": "Missing",
-    "home_imps": "Home IMPs", "away_imps": "Away IMPs", "margin": "Margin",
-    "home_vp": "Home VP", "away_vp": "Away VP", "status": "Status",
-    "home_ns_score": "Home N-S score", "away_ns_score": "Away N-S score",
-    "home_diff": "Home difference", "home_imp": "Home IMPs", "away_imp": "Away IMPs",
-    "mp_factored": "MP (factored)", "ruling": "Ruling", "ruling_kind": "Ruling kind",
-    "ns_award": "N-S award %", "ew_award": "E-W award %", "ruling_applied": "Ruling applied",
-    "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
-    "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
-    "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
-    "score_total": "Score", "session": "Session",
-}
+Writer = Callable[[Any, dict[str, Any], tuple[str, str]], None]
+#: A sheet to write: name, rows it needs, how to write it, its frame (for a CSV).
+Planned = tuple[str, int, Writer, Callable[[], pd.DataFrame]]
 
 
-def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True) -> Path:
+def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True,
+                   final: str | Path | None = None, row_limit: int = ROW_BUDGET) -> Path:
     """Write ``result`` as a formatted xlsx workbook at ``path`` (atomically).
 
-    ``more_sheets`` adds Score cards, Frequencies and Summary after Problems
-    (the score cards have two rows per result: skip them to write a huge
-    session faster).
+    ``more_sheets`` adds Score cards, Frequencies and Summary after Problems.
+    A sheet longer than ``row_limit`` rows (at most Excel's 1,048,576) is
+    written as ``NAME.sheet.csv`` beside the workbook (named after ``final``,
+    the workbook's published path, when ``path`` is a temporary name) and the
+    Ranking sheet says so.
 
     >>> write_workbook(process("sample_data/club_session.csv"), "results.xlsx")  # doctest: +SKIP
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    final = Path(final) if final is not None else path
+    plan = _plan(result, more_sheets)
+    row_limit = min(row_limit, EXCEL_ROWS)
+    notes = []
+    for name, rows, _, dump in plan:
+        if rows > row_limit:
+            side = final.with_name(f"{final.stem}.{name.lower().replace(' ', '_')}.csv")
+            _csv(dump(), side)
+            notes.append(f"The {name} sheet would need {rows:,} rows, more than the {row_limit:,} "
+                         f"a sheet of this workbook holds: all of it is in {side.name} beside "
+                         "this workbook.")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        book = xlsxwriter.Workbook(tmp, {"nan_inf_to_errors": True})
-        styles = _styles(book)
-        _sheet(book, styles, "Ranking", _ranking_frame(result), _title(result))
-        travellers, printed = _travellers_frame(result)
-        _sheet(book, styles, "Travellers", travellers, band="board", printed=printed)
-        _sheet(book, styles, "Problems", result.problems)
-        for name, frame in extra_sheets(result) if more_sheets else []:
-            _sheet(book, styles, name, frame, band="board" if "board" in frame else None)
+        book = xlsxwriter.Workbook(tmp, BOOK_OPTIONS)
+        st = styles(book)
+        header = (page_header(result), page_footer(result))
+        write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
+                                     title=title_lines(result) + notes))
+        for _, rows, write, _ in plan:
+            if rows <= row_limit:
+                write(book, st, header)
         book.close()
         os.chmod(tmp, 0o644)  # mkstemp makes it private; results are for publishing
         os.replace(tmp, path)
@@ -95,6 +93,115 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def _plan(result: Result, more_sheets: bool) -> list[Planned]:
+    """The sheets after the Ranking, in order."""
+    extra = extra_sheets(result) if more_sheets else []
+    t = result.travellers
+    keys = [c for c in ("session", "section", "board") if c in t]
+    boards = len(t.drop_duplicates(keys)) if keys and len(t) else 0
+    plan: list[Planned] = [("Travellers", len(t) + boards + 1,
+                            lambda b, st, h: _write_travellers(b, st, h, result, extra),
+                            lambda: result.travellers)]
+    if len(result.problems):
+        plan.append(("Problems", len(result.problems) + 1,
+                     lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),
+                     lambda: result.problems))
+    facts = _facts(result, extra)
+    for name, sheet in extra:
+        plan.append(_extra(result, name, sheet, facts))
+    return plan
+
+
+def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
+                      extra: list[tuple[str, pd.DataFrame]]) -> None:
+    from traveller.publish.layout import travellers_layout
+
+    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra))
+    write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
+                                 headings=headings, header=header))
+
+
+def _has_summary(extra: list[tuple[str, pd.DataFrame]]) -> bool:
+    return any(name == "Summary" for name, _ in extra)
+
+
+def _facts(result: Result, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
+    """The travellers' constant columns, listed on the Summary instead of on every row."""
+    from traveller.publish.layout import constant_facts
+
+    return constant_facts(result.travellers) if _has_summary(extra) else []
+
+
+def _extra(result: Result, name: str, frame: pd.DataFrame,
+           facts: list[tuple[str, str]]) -> Planned:
+    if name == "Score cards":
+        from traveller.publish.scorecards import write_score_cards
+
+        pairs = len(frame[["section", "line", "pair"]].drop_duplicates()) if len(frame) else 0
+        return (name, len(frame) + 4 * pairs,
+                lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
+                lambda: frame)
+    if name == "Summary" and facts:
+        frame = pd.concat([frame, pd.DataFrame(facts, columns=["item", "value"])],
+                          ignore_index=True)
+    if name == "Frequencies":  # no empty Section or Ruling column
+        frame = frame.loc[:, [c for c in frame.columns if c not in ("section", "ruling")
+                              or not _blank(frame[c])]]
+    band = "board" if "board" in frame else None
+    return (name, len(frame) + 1,
+            lambda b, st, h: write_table(b, st, _table(name, frame, header=h, band=band)),
+            lambda: frame)
+
+
+def _blank(series: pd.Series) -> bool:
+    return bool(series.isna().all() or (series.astype("string") == "").all())
+
+
+def _csv(frame: pd.DataFrame, side: Path) -> None:
+    """``frame`` as CSV at ``side``, written to a temporary name and renamed into place."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
+    os.close(fd)
+    try:
+        try:  # pyarrow (when installed) writes a million rows in a second, pandas in ten
+            import pyarrow as pa
+            import pyarrow.csv as pa_csv
+
+            pa_csv.write_csv(pa.Table.from_pandas(frame, preserve_index=False), tmp)
+        except ImportError:
+            frame.to_csv(tmp, index=False)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, side)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _table(name: str, frame: pd.DataFrame, *, band: str | None = None,
+           printed: int | None = None, headings: dict[int, str] | None = None,
+           title: list[str] | None = None, header: tuple[str, str] = ("", "")) -> Table:
+    cols = []
+    for c in frame.columns:
+        style = "center" if c in CENTERED else FORMATS.get(str(c))
+        cols.append(column(HEADERS.get(str(c), str(c)), frame[c], style))
+    index = list(frame.columns).index(band) if band in frame.columns and len(frame) else None
+    return Table(name, cols, title or [], headings or {}, index, printed, header)
+
+
+def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
+    """Problems, the message and value wrapped so that the sheet prints legibly."""
+    table = _table("Problems", problems, header=header)
+    lines = np.ones(len(problems))
+    for c in table.columns:
+        if c.header in ("Message", "Value"):
+            c.style, c.width = "wrap", (60 if c.header == "Message" else min(c.width, 30))
+            chars = np.array([len(str(v or "")) for v in c.values], dtype=float)
+            lines = np.maximum(lines, np.ceil(chars * 1.15 / (c.width - 2)))
+        elif c.style is None:
+            c.style = "top"
+    table.heights = (15.0 * lines).tolist()
+    return table
 
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
@@ -111,122 +218,10 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
 
 def _ranking_frame(result: Result) -> pd.DataFrame:
     ranking = result.ranking
-    for column in ("line", "section"):  # blank for a Howell / a single section
-        if column in ranking and ranking[column].eq("").all():
-            ranking = ranking.drop(columns=column)
+    for name in ("line", "section"):  # blank for a Howell / a single section
+        if name in ranking and ranking[name].eq("").all():
+            ranking = ranking.drop(columns=name)
     if "mp_factored" in ranking and np.allclose(ranking["mp_factored"].astype(float),
                                                 ranking["mp"].astype(float)):
         ranking = ranking.drop(columns="mp_factored")  # every pair played every board
     return ranking
-
-
-def _title(result: Result) -> list[str]:
-    s = result.settings
-    title = f"Results: {Path(result.source).name}" if result.source else "Results"
-    method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
-    detail = (f"{_method_line(method, s)}; {movement}{s.get('boards', 0)} boards; "
-              f"{len(result.problems)} problem(s) listed")
-    return [title, detail]
-
-
-def _method_line(method: str, s: dict[str, object]) -> str:
-    """The method and its options, in words, for the top of the Ranking sheet."""
-    if method == "ximp":
-        return f"Cross-IMPs, divided by {s.get('divisor')}; ranked by IMPs per board"
-    if method == "butler":
-        return (f"Butler IMPs against a datum: mean without the {s.get('trim')} highest and "
-                f"lowest, rounded to 10 ({s.get('datum_rounding')}); ranked by IMPs per board")
-    if method == "total":
-        return "Total points; ranked by points per board"
-    if method == "russian":
-        vul = "Chicago deal" if s.get("chicago") else "board number"
-        return f"Russian scoring: IMPs against the HCP target, vulnerability by {vul}"
-    if method == "teams":
-        return (f"Teams: IMPs per board, victory points on the {s.get('vp_scale')} scale; "
-                "standings by VP, ties by IMP quotient")
-    return (f"Matchpoints, scale {s.get('scale', '2/1/0')}; Neuberg to the common top where "
-            "a board has fewer results")
-
-
-def _styles(book: Any) -> dict[str, Any]:
-    styles = {key: book.add_format({"num_format": fmt}) for key, fmt in
-              {SIGNED: SIGNED, DECIMAL: DECIMAL, MP_FORMAT: MP_FORMAT, "0.00": "0.00"}.items()}
-    styles["header"] = book.add_format({"bold": True, "bottom": 1, "text_wrap": True,
-                                        "valign": "top", "bg_color": "#DDEBF7"})
-    styles["title"] = book.add_format({"bold": True, "font_size": 14})
-    styles["band"] = book.add_format({"bg_color": "#F2F2F2"})
-    styles["center"] = book.add_format({"align": "center"})
-    return styles
-
-
-def _cells(column: pd.Series) -> list[Any]:
-    """Plain Python values for xlsxwriter: None for missing, ints for whole numbers."""
-    values = column.astype(object).where(column.notna(), None)
-    if pd.api.types.is_integer_dtype(column.dtype):
-        return [None if v is None else int(v) for v in values]
-    return [v.item() if isinstance(v, np.generic) else v for v in values]
-
-
-def _shown(value: Any) -> str:
-    """A cell as the sheet shows it (floats to 2 decimals), for the column width."""
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
-
-
-def _width(header: str, values: list[Any]) -> float:
-    longest = max((len(_shown(v)) for v in values[:2000] if v is not None), default=0)
-    return min(max(len(header), longest) + 2, 40)
-
-
-#: Short codes and small numbers, centred so neighbouring columns do not run together.
-CENTERED = frozenset({"board", "ns_pair", "ew_pair", "declarer", "tricks", "pair", "line",
-                      "boards", "place", "results", "top", "row"})
-
-#: Travellers columns printed (the rest stay on screen, beyond the print area).
-PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
-           "ns_score", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum",
-           "target", "ruling", "ruling_applied")
-
-
-def _travellers_frame(result: Result) -> tuple[pd.DataFrame, int]:
-    """Travellers without columns that are empty throughout, the printed ones first.
-
-    Returns the frame and how many leading columns form the print area.
-    """
-    frame = result.travellers
-    frame = frame.loc[:, [c for c in frame.columns if frame[c].notna().any()
-                          and not (frame[c].astype("string") == "").all()]]
-    printed = [c for c in PRINTED if c in frame.columns]
-    return frame[printed + [c for c in frame.columns if c not in printed]], len(printed)
-
-
-def _sheet(book: Any, styles: dict[str, Any], name: str, frame: pd.DataFrame,
-           title: list[str] | None = None, band: str | None = None,
-           printed: int | None = None) -> None:
-    sheet = book.add_worksheet(name)
-    top = 0
-    for i, line in enumerate(title or []):
-        sheet.write(i, 0, line, styles["title"] if i == 0 else None)
-        top = i + 2
-    headers = [HEADERS.get(str(c), str(c)) for c in frame.columns]
-    sheet.write_row(top, 0, headers, styles["header"])
-    for j, column in enumerate(frame.columns):
-        values = _cells(frame[column])
-        fmt = "center" if column in CENTERED else FORMATS.get(str(column))
-        sheet.set_column(j, j, _width(headers[j], values), styles[fmt] if fmt else None)
-        sheet.write_column(top + 1, j, values)
-    last_row = top + len(frame)
-    last_col = max(len(frame.columns) - 1, 0)
-    sheet.freeze_panes(top + 1, 0)
-    sheet.autofilter(top, 0, last_row, last_col)
-    if band is not None and band in frame.columns and len(frame):
-        letter = xlsxwriter.utility.xl_col_to_name(list(frame.columns).index(band))
-        sheet.conditional_format(top + 1, 0, last_row, last_col, {
-            "type": "formula", "criteria": f"=ISODD(${letter}{top + 2})", "format": styles["band"]})
-    sheet.repeat_rows(top)
-    if printed:
-        sheet.print_area(0, 0, last_row, printed - 1)
-    sheet.set_landscape()
-    sheet.fit_to_pages(1, 0)
-    sheet.set_paper(9)
-    sheet.set_footer("&L&A&RPage &P of &N")

@@ -13,7 +13,6 @@ import pandas as pd
 
 from traveller.score import adjusted
 from traveller.score.groups import board_groups
-from traveller.score.sides import pair_sides
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
@@ -147,10 +146,7 @@ def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
                "place"]
     if frame.empty:
         return pd.DataFrame(columns=columns)
-    sides = pair_sides(frame, movement)
-    sides = sides[sides["mp"].notna() & ~sides["phantom"] & sides["pair"].notna()]
-    totals = sides.groupby(["section", "line", "pair"], as_index=False).agg(
-        boards=("mp", "size"), mp=("mp", "sum"), possible=("top", "sum"))
+    totals = _pair_totals(frame, movement)
     totals["pct"] = 100 * totals["mp"] / totals["possible"].where(totals["possible"] > 0)
     totals["pct"] = totals["pct"].fillna(50.0)
     full = totals.groupby("section")["possible"].transform("max")
@@ -167,6 +163,52 @@ def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
     order = order.sort_values(["_s", "_l", "_p", "section", "line", "pair"],
                               key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
     return order[columns].reset_index(drop=True)
+
+
+def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
+    """Per (section, line, pair): boards that count, matchpoints and possible matchpoints.
+
+    The same figures as grouping :func:`pair_sides` (the pair's Neuberg-scaled
+    matchpoints for the cards it held, the common top; boards that do not count
+    and the phantom left out), summed with one sort of integer keys instead of
+    a two-rows-per-result frame and a groupby on strings.
+    """
+    from traveller.score.sides import _arrow, _column
+
+    arrow = _arrow(frame)
+    section_codes, section_names = pd.factorize(frame["section"].fillna(""), sort=True)
+    ns_mp, ew_mp = _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled")
+    top = _column(frame, "common_top")
+    lines = ("NS", "EW") if movement == "mitchell" else ("", "")
+    parts = []
+    for k, (line, column) in enumerate((("NS", "ns_pair"), ("EW", "ew_pair"))):
+        held_ns = ~arrow if line == "NS" else arrow
+        pair = frame[column].to_numpy(dtype=float, na_value=np.nan)
+        mp = np.where(held_ns, ns_mp, ew_mp)
+        keep = ~np.isnan(mp) & ~np.isnan(pair)
+        if "phantom" in frame:
+            keep &= ~frame["phantom"].eq(line).fillna(False).to_numpy(dtype=bool)
+        # "EW" sorts before "NS", as a groupby on the line's text would
+        line_code = np.full(int(keep.sum()), 1 - k if lines[k] else 0, dtype=np.int64)
+        parts.append((section_codes[keep], line_code, pair[keep], mp[keep], top[keep]))
+    sec, line_code, pair, mp, possible = (np.concatenate(p) for p in zip(*parts, strict=True))
+    if not len(pair):
+        return pd.DataFrame({"section": pd.Series(dtype="str"), "line": pd.Series(dtype="str"),
+                             "pair": pd.Series(dtype="float64"), "boards": pd.Series(dtype=int),
+                             "mp": pd.Series(dtype=float), "possible": pd.Series(dtype=float)})
+    pair_codes, pair_values = pd.factorize(pair.astype(np.int64), sort=True)
+    key = (sec.astype(np.int64) * 2 + line_code) * len(pair_values) + pair_codes
+    inverse, unique = pd.factorize(key, sort=True)
+    unique = np.asarray(unique)
+    line_names = np.array(["EW", "NS"]) if lines[0] else np.array(["", ""])
+    return pd.DataFrame({
+        "section": pd.Series(np.asarray(section_names, dtype=object)[
+            unique // len(pair_values) // 2], dtype="str"),
+        "line": pd.Series(line_names[unique // len(pair_values) % 2], dtype="str"),
+        "pair": np.asarray(pair_values)[unique % len(pair_values)],
+        "boards": np.bincount(inverse, minlength=len(unique)).astype(np.int64),
+        "mp": np.bincount(inverse, weights=mp, minlength=len(unique)),
+        "possible": np.bincount(inverse, weights=possible, minlength=len(unique))})
 
 
 def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:

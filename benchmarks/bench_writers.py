@@ -1,0 +1,150 @@
+"""Benchmark: the formatted-xlsx writers we could use, on one table, in one run.
+
+    python benchmarks/bench_writers.py                 # 100,000 rows x 12 columns
+    python benchmarks/bench_writers.py --rows 20000
+
+Each candidate writes the same formatted sheet (bold frozen header, autofilter,
+a signed-score and a two-decimal number format, column widths, landscape A4
+fitted to the page width, a print area), every text cell as text:
+
+- ``xlsxwriter``: as the workbook used to be written (``write_column`` per
+  column, every cell kept in memory until ``close``);
+- ``xlsxwriter constant_memory``: the same library fed row by row (each row
+  is flushed to disk as soon as the next one starts);
+- ``rustpy-xlsxwriter``: the Python binding of rust_xlsxwriter, one call with
+  a DataFrame (skipped when it is not installed).
+
+Prints seconds (best of ``--repeat``) and each one's speed relative to the
+first; peak memory is measured per candidate in a child process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import pandas as pd
+import xlsxwriter
+
+SIGNED = '+#,##0;-#,##0;0'
+
+
+def table(rows: int, seed: int = 3) -> pd.DataFrame:
+    """A Travellers-like table: numbers, short codes and a few text columns."""
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame({
+        "Board": np.arange(rows) // 12 + 1, "N-S": rng.integers(1, 13, rows),
+        "E-W": rng.integers(1, 13, rows),
+        "Contract": rng.choice(["3NT", "4S", "2HX", "PASS", "1C"], rows),
+        "By": rng.choice(list("NESW"), rows), "Tricks": rng.integers(0, 14, rows),
+        "Lead": rng.choice(["SA", "H7", "DT", "C2"], rows),
+        "N-S score": rng.choice([-100, 420, 620, -50, 0], rows),
+        "N-S MP": rng.integers(0, 23, rows).astype(float),
+        "E-W MP": rng.integers(0, 23, rows).astype(float),
+        "N-S %": rng.random(rows) * 100, "E-W %": rng.random(rows) * 100,
+    })
+
+
+def xlsxwriter_columns(frame: pd.DataFrame, path: str) -> None:
+    book = xlsxwriter.Workbook(path, {"strings_to_formulas": False, "strings_to_urls": False})
+    sheet = book.add_worksheet("Travellers")
+    header = book.add_format({"bold": True, "bottom": 1})
+    signed = book.add_format({"num_format": SIGNED})
+    decimal = book.add_format({"num_format": "0.00"})
+    sheet.write_row(0, 0, list(frame.columns), header)
+    for j, column in enumerate(frame.columns):
+        fmt = signed if column == "N-S score" else decimal if "%" in column else None
+        sheet.set_column(j, j, 10, fmt)
+        sheet.write_column(1, j, frame[column].tolist())
+    _finish(sheet, len(frame), len(frame.columns))
+    book.close()
+
+
+def xlsxwriter_rows(frame: pd.DataFrame, path: str) -> None:
+    book = xlsxwriter.Workbook(path, {"constant_memory": True, "strings_to_formulas": False,
+                                      "strings_to_urls": False})
+    sheet = book.add_worksheet("Travellers")
+    header = book.add_format({"bold": True, "bottom": 1})
+    signed = book.add_format({"num_format": SIGNED})
+    decimal = book.add_format({"num_format": "0.00"})
+    for j, column in enumerate(frame.columns):
+        fmt = signed if column == "N-S score" else decimal if "%" in column else None
+        sheet.set_column(j, j, 10, fmt)
+    sheet.write_row(0, 0, list(frame.columns), header)
+    write_row = sheet.write_row
+    for i, row in enumerate(zip(*(frame[c].tolist() for c in frame.columns), strict=True), 1):
+        write_row(i, 0, row)
+    _finish(sheet, len(frame), len(frame.columns))
+    book.close()
+
+
+def _finish(sheet: object, rows: int, columns: int) -> None:
+    sheet.freeze_panes(1, 0)  # type: ignore[attr-defined]
+    sheet.autofilter(0, 0, rows, columns - 1)  # type: ignore[attr-defined]
+    sheet.set_landscape()  # type: ignore[attr-defined]
+    sheet.set_paper(9)  # type: ignore[attr-defined]
+    sheet.fit_to_pages(1, 0)  # type: ignore[attr-defined]
+    sheet.print_area(0, 0, rows, columns - 1)  # type: ignore[attr-defined]
+
+
+def rustpy(frame: pd.DataFrame, path: str) -> None:
+    import rustpy_xlsxwriter as rx
+
+    signed = rx.Format().set_num_format(SIGNED)
+    decimal = rx.Format().set_num_format("0.00")
+    rx.write_worksheet(
+        frame, path, sheet_name="Travellers", freeze_row=1, bold_headers=True, autofilter=True,
+        column_widths=[10.0] * len(frame.columns),
+        column_formats={"N-S score": signed, "N-S %": decimal, "E-W %": decimal},
+        page_setup={"landscape": True, "paper_size": 9, "fit_to_pages": (1, 0),
+                    "print_area": (0, 0, len(frame), len(frame.columns) - 1)})
+
+
+CANDIDATES = {"xlsxwriter": xlsxwriter_columns, "xlsxwriter constant_memory": xlsxwriter_rows,
+              "rustpy-xlsxwriter": rustpy}
+
+
+def child(name: str, rows: int, repeat: int) -> None:
+    """Run one candidate; print seconds and this process's peak RSS (MiB)."""
+    frame = table(rows)
+    best = float("inf")
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(repeat):
+            start = time.perf_counter()
+            CANDIDATES[name](frame, os.path.join(tmp, f"{k}.xlsx"))
+            best = min(best, time.perf_counter() - start)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{best:.3f} {peak:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.rows, args.repeat)
+        return
+    print(f"{args.rows:,} rows x 12 columns, best of {args.repeat}, one child process each")
+    base = None
+    for name in CANDIDATES:
+        done = subprocess.run([sys.executable, __file__, "--child", name, "--rows",
+                               str(args.rows), "--repeat", str(args.repeat)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode:
+            print(f"  {name:28s} failed: {done.stderr.strip().splitlines()[-1:]}")
+            continue
+        seconds, peak = map(float, done.stdout.split())
+        base = base or seconds
+        print(f"  {name:28s} {seconds:7.2f} s  {base / seconds:5.1f}x  peak {peak:5.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

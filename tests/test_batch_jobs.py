@@ -1,0 +1,141 @@
+"""traveller batch --jobs: worker processes change nothing but the speed; one file fails alone."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from click.testing import CliRunner
+from conftest import SAMPLE_DATA
+
+from traveller.batch.run import LOG_NAME, PAUSE_ENV, STATE_DIR, SUMMARY_NAME
+from traveller.cli import main
+
+FILES = ["club_session.csv", "problems_session.csv", "club_session.xlsx", "club_session_pl.csv",
+         "club_session_ru.csv", "board8_protocol.csv"]
+
+
+def make_inbox(tmp_path: Path) -> Path:
+    """Two clubs, six sessions (one with problems), and a file that is no traveller at all."""
+    inbox = tmp_path / "inbox"
+    for i, name in enumerate(FILES):
+        folder = inbox / f"club{i % 2}"
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy(SAMPLE_DATA / name, folder / name)
+    (inbox / "club1" / "broken.csv").write_text("x,y\n1,2\n", encoding="utf-8")
+    when = time.time() - 3600
+    for path in inbox.rglob("*"):
+        os.utime(path, (when, when))
+    return inbox
+
+
+def run(*args: str | Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["batch", *map(str, args)])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout
+
+
+def ranking(path: Path) -> list[tuple[Any, ...]]:
+    book = openpyxl.load_workbook(path)
+    try:
+        return [tuple(r) for r in book["Ranking"].iter_rows(values_only=True)]
+    finally:
+        book.close()
+
+
+def state(out: Path) -> dict[str, Any]:
+    """Everything a run leaves that does not depend on the clock or the process."""
+    summary = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))
+    files = [{k: v for k, v in f.items() if k != "seconds"} for f in summary["files"]]
+    manifest = {}
+    for line in (out / STATE_DIR).rglob("*"):
+        if line.is_file() and line.suffix in (".json", ".jsonl") and "lock" not in line.name:
+            manifest[line.relative_to(out).as_posix()] = _without_times(line)
+    log = [line.split("] ", 1)[1] for line in
+           (out / LOG_NAME).read_text(encoding="utf-8").splitlines()
+           if "] " in line and not line.split("] ", 1)[1].startswith(("start:", "end:"))]
+    # each Ranking from its method line on: the status line under it names the deadline
+    books = {p.relative_to(out).as_posix(): [r for r in ranking(p)
+                                             if not str(r[0]).startswith("Provisional")]
+             for p in sorted(out.rglob("*.xlsx"))}
+    return {"files": files, "exit": summary.get("exit_code"), "manifest": manifest,
+            "log": [_strip_seconds(line) for line in log], "books": books}
+
+
+def _without_times(path: Path) -> Any:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return _drop(data, {"published", "updated", "saved", "seconds", "written", "started",
+                        "finished", "first_published", "deadline", "finalised"})
+
+
+def _drop(data: Any, keys: set[str]) -> Any:
+    if isinstance(data, dict):
+        return {k: _drop(v, keys) for k, v in data.items() if k not in keys}
+    if isinstance(data, list):
+        return [_drop(v, keys) for v in data]
+    return data
+
+
+def _strip_seconds(line: str) -> str:
+    return re.sub(r"\d+(?:\.\d+)? s\)", "s)", line)
+
+
+def test_jobs_1_and_jobs_2_leave_the_same_results_manifest_and_order(tmp_path: Path) -> None:
+    inbox = make_inbox(tmp_path)
+    one, two = tmp_path / "one", tmp_path / "two"
+    code1, out1 = run(inbox, "-o", one, "--jobs", "1")
+    code2, out2 = run(inbox, "-o", two, "--jobs", "2")
+    assert code1 == code2 == 1  # broken.csv failed; every other file published
+    assert [_strip_seconds(line) for line in out1.splitlines()[:-1]] == \
+        [_strip_seconds(line) for line in out2.splitlines()[:-1]]  # the last: run's time
+    first, second = state(one), state(two)
+    assert first == second
+    statuses = [f["status"] for f in first["files"]]
+    assert statuses.count("failed") == 1 and len(statuses) == len(FILES) + 1
+    assert len(first["books"]) == len(FILES)
+
+
+def test_a_file_over_its_time_limit_fails_alone(tmp_path: Path) -> None:
+    inbox = make_inbox(tmp_path)
+    out = tmp_path / "out"
+    os.environ[PAUSE_ENV] = "2:60"  # the second workbook hangs before it is renamed
+    try:
+        code, _ = run(inbox, "-o", out, "--jobs", "2", "--file-timeout", "8")
+    finally:
+        del os.environ[PAUSE_ENV]
+    files = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))["files"]
+    failed = [f for f in files if f["status"] == "failed"]
+    assert code == 1
+    assert sorted(f["code"] for f in failed) == ["timeout", "unreadable"]
+    timed_out = next(f for f in failed if f["code"] == "timeout")
+    assert "per-file limit of 8 s" in timed_out["error"]
+    assert not (out / timed_out["output"]).exists()
+    assert list(out.rglob("*.tmp")) == []  # the stopped worker's temporary file removed
+    done = [f for f in files if f["status"] in ("done", "problems")]
+    assert len(done) == len(FILES) - 1  # the batch went on
+    # the next run does the file that timed out, and only it
+    code, _ = run(inbox, "-o", out)
+    again = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))["files"]
+    redone = [f["input"] for f in again if f["status"] in ("done", "problems")]
+    assert redone == [timed_out["input"]]
+
+
+def test_a_file_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
+    inbox = make_inbox(tmp_path)
+    out = tmp_path / "out"
+    code, _ = run(inbox, "-o", out, "--jobs", "1", "--file-memory", "1")
+    files = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))["files"]
+    assert code == 1 and len(files) == len(FILES) + 1
+    assert {f["code"] for f in files} <= {"memory", "crashed", "unreadable"}
+    assert {f["status"] for f in files} == {"failed"}

@@ -1,0 +1,278 @@
+"""Batch files scored in worker processes: ``--jobs N`` at once, and one file cannot stop a run.
+
+:func:`score_file` is one file's whole work (read, score, publish the
+workbook, the snapshot for corrections); it never raises for a problem of
+that file and returns a plain, picklable dict. :class:`Pool` runs it in
+``jobs`` worker processes forked from a server that imported pandas and the
+pipeline once (multiprocessing's ``forkserver``: the workers inherit no open
+file of the run, so the output folder's lock still dies with the run). Each
+file has a time limit (the worker is killed and the file fails with
+``timeout``) and each worker a memory limit (``RLIMIT_AS``: the file fails with
+``memory``); a worker that crashes fails its file alone (``crashed``) and is
+replaced. Results come back in the order the files were given.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from multiprocessing import get_context
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from traveller.errors import TravellerError
+
+__all__ = ["Pool", "Task", "default_jobs", "failure", "score_file"]
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass
+class Task:
+    """One file to do: where it is, its options, where its workbook goes, its publish number."""
+
+    path: Path
+    kwargs: dict[str, Any]
+    out: Path
+    count: int
+    #: The test hook's setting (files.PAUSE_ENV) when the run started: a worker's
+    #: environment is the fork server's, fixed when the server started.
+    pause: str | None = None
+    #: The batch job and its manifest entry, for the title, the correction-period
+    #: status and the website (publishing.py); None scores the file alone.
+    job: Any = None
+    entry: dict[str, Any] | None = None
+    outdir: Path | None = None
+    #: The run's clock (publishing.now_local), read once by the run: every file of a
+    #: run is judged against the same time, in whichever process it is scored.
+    now: Any = None
+
+
+def failure(path: Path, exc: BaseException, code: str | None = None) -> dict[str, str]:
+    """Why a file failed, as ``{"code", "error"}`` (one line, for the summary)."""
+    if isinstance(exc, FileNotFoundError) and code in (None, "unreadable"):
+        return {"code": "vanished", "error": f"{path}: the file disappeared before it could be "
+                "read (moved or deleted during the run)"}
+    if isinstance(exc, MemoryError):
+        return {"code": "memory", "error": f"{path}: needs more memory than the per-file limit "
+                "(--file-memory)"}
+    if isinstance(exc, TravellerError):
+        message = str(exc)
+    elif isinstance(exc, OSError):
+        message = f"{exc.filename or path}: {exc.strerror or exc}"
+    else:
+        message = f"{path}: {type(exc).__name__}: {exc}"
+    return {"code": code or "unreadable", "error": message}
+
+
+def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
+    """Score ``task``'s file and publish its workbook; what the run records (never raises).
+
+    With ``debug`` an unexpected error (not a TravellerError or OSError) is raised.
+    """
+    from traveller.batch.changes import snapshot
+    from traveller.batch.files import PAUSE_ENV, publish
+    from traveller.batch.publishing import stamp_job, write_site_for
+    from traveller.batch.settings import file_sha256
+    from traveller.pipeline import process
+
+    clock = time.perf_counter()
+    if task.pause:
+        os.environ[PAUSE_ENV] = task.pause
+    else:
+        os.environ.pop(PAUSE_ENV, None)
+    try:
+        before = os.stat(task.path)
+        sha = file_sha256(task.path)
+        result = process(task.path, **task.kwargs)
+        # title and status (correction period): what the manifest records of it
+        published = ({} if task.job is None else
+                     stamp_job(result, task.job, task.entry, now=task.now))
+    except Exception as exc:
+        if debug and not isinstance(exc, TravellerError | OSError | MemoryError):
+            raise
+        return {"failed": failure(task.path, exc)}
+    try:
+        snap = snapshot(result)
+        publish(result, task.out, task.count)
+        if task.job is not None and task.outdir is not None:
+            write_site_for(result, task.job, task.outdir)
+    except Exception as exc:
+        if debug and not isinstance(exc, OSError | MemoryError):
+            raise
+        return {"failed": failure(task.path, exc, "write")}
+    counts = result.problems["code"].value_counts()
+    return {"before": before, "sha": sha, "snap": snap, "results": len(result.travellers),
+            "pairs": len(result.ranking), "problems": len(result.problems),
+            "counts": {str(k): int(n) for k, n in counts.items()},
+            "published": published, "seconds": time.perf_counter() - clock}
+
+
+def _serve(conn: Connection, memory_mib: int) -> None:
+    """A worker's loop: take a task, send back its outcome, until told to stop."""
+    _die_with_parent()
+    if memory_mib > 0:
+        import resource
+
+        limit = memory_mib * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the run stops its workers
+    while True:
+        try:
+            task = conn.recv()
+        except EOFError:
+            return
+        if task is None:
+            return
+        try:
+            conn.send(score_file(task))
+        except MemoryError:
+            conn.send({"failed": failure(task.path, MemoryError())})
+            return  # a fresh worker for the next file
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this worker when its parent dies (a killed run leaves no worker)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+class _Worker:
+    def __init__(self, ctx: Any, memory_mib: int) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child, memory_mib), daemon=True)
+        self.proc.start()
+        child.close()
+        self.task: tuple[int, Task] | None = None
+        self.deadline = 0.0
+
+    def stop(self, kill: bool = False) -> None:
+        if kill and self.proc.is_alive():
+            self.proc.kill()
+        else:
+            with contextlib.suppress(OSError, ValueError):
+                self.conn.send(None)
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.conn.close()
+
+
+class Pool:
+    """``jobs`` worker processes with per-file time and memory limits (see the module)."""
+
+    def __init__(self, jobs: int, timeout: float = 0, memory_mib: int = 0) -> None:
+        self.jobs, self.timeout, self.memory = max(jobs, 1), timeout, memory_mib
+        self.ctx: Any
+        try:
+            self.ctx = get_context("forkserver")
+            self.ctx.set_forkserver_preload(["traveller.batch.worker", "traveller.pipeline",
+                                             "traveller.publish.workbook"])
+        except ValueError:  # no fork server on this system (Windows): fresh interpreters
+            self.ctx = get_context("spawn")
+        self.workers: list[_Worker] = []
+
+    def run(self, tasks: list[Task]) -> Iterator[dict[str, Any]]:
+        """Each task's outcome, in the order given, while up to ``jobs`` run at once."""
+        queue = deque(enumerate(tasks))
+        done: dict[int, dict[str, Any]] = {}
+        try:
+            for index in range(len(tasks)):
+                while index not in done:
+                    self._dispatch(queue)
+                    self._collect(done)
+                yield done.pop(index)
+        finally:
+            self.close(kill=True)
+
+    def _dispatch(self, queue: deque[tuple[int, Task]]) -> None:
+        idle = [w for w in self.workers if w.task is None]
+        while queue and (idle or len(self.workers) < self.jobs):
+            worker = idle.pop() if idle else self._spawn()
+            worker.task = queue.popleft()
+            worker.deadline = time.monotonic() + self.timeout if self.timeout else 0.0
+            worker.conn.send(worker.task[1])
+
+    def _spawn(self) -> _Worker:
+        worker = _Worker(self.ctx, self.memory)
+        self.workers.append(worker)
+        return worker
+
+    def _collect(self, done: dict[int, dict[str, Any]]) -> None:
+        busy = [w for w in self.workers if w.task is not None]
+        deadlines = [w.deadline for w in busy if w.deadline]
+        wait_for = max(min(deadlines) - time.monotonic(), 0) if deadlines else None
+        ready = wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], wait_for)
+        for worker in busy:
+            assert worker.task is not None
+            index, task = worker.task
+            if worker.conn in ready:
+                try:
+                    done[index] = worker.conn.recv()
+                    worker.task = None
+                    if not worker.proc.is_alive() or _code(done[index]) == "memory":
+                        self._replace(worker)
+                    continue
+                except (EOFError, OSError):
+                    pass
+            if worker.proc.sentinel in ready or worker.conn in ready:
+                done[index] = self._lost(worker, task, "crashed")
+            elif worker.deadline and time.monotonic() >= worker.deadline:
+                done[index] = self._lost(worker, task, "timeout")
+
+    def _lost(self, worker: _Worker, task: Task, code: str) -> dict[str, Any]:
+        """The file of a worker that died or ran out of time: failed; the worker replaced."""
+        worker.stop(kill=True)
+        exit_code = worker.proc.exitcode
+        self.workers.remove(worker)
+        _remove_temps(task.out)
+        if code == "timeout":
+            error = (f"{task.path}: took longer than the per-file limit of {self.timeout:g} s "
+                     "(--file-timeout); stopped")
+        else:
+            how = (f"signal {-exit_code}" if exit_code is not None and exit_code < 0
+                   else f"exit code {exit_code}")
+            error = f"{task.path}: the worker scoring it stopped unexpectedly ({how})"
+        return {"failed": {"code": code, "error": error}}
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.stop()
+        self.workers.remove(worker)
+
+    def close(self, kill: bool = False) -> None:
+        """Stop every worker (killing busy ones with ``kill``); remove their temporary files."""
+        for worker in self.workers:
+            busy = worker.task is not None
+            worker.stop(kill=kill and busy)
+            if busy and worker.task is not None:
+                _remove_temps(worker.task[1].out)
+        self.workers = []
+
+
+def _code(outcome: dict[str, Any]) -> str | None:
+    return outcome.get("failed", {}).get("code")
+
+
+def _remove_temps(out: Path) -> None:
+    """The temporary files a stopped worker left beside ``out`` (``.NAME.<8>.tmp``)."""
+    for tmp in out.parent.glob(f".{out.name}.*.tmp"):
+        tmp.unlink(missing_ok=True)
+    for tmp in out.parent.glob(f".{out.stem}.*.csv.*.tmp"):
+        tmp.unlink(missing_ok=True)

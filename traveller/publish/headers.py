@@ -1,0 +1,48 @@
+"""Readable headers and number formats of the workbook's columns."""
+
+from __future__ import annotations
+
+from traveller.publish.sheet import DECIMAL, MP_FORMAT, SIGNED
+
+#: Column -> number format; other columns are written as they are.
+FORMATS = {
+    "ns_score": SIGNED, "ns_mp": MP_FORMAT, "ew_mp": MP_FORMAT,
+    "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
+    "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
+    "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
+    "ns_imp": DECIMAL, "ew_imp": DECIMAL, "imps": DECIMAL, "average": DECIMAL,
+    "datum": SIGNED, "points": SIGNED, "target": SIGNED, "vp": DECIMAL,
+    "home_vp": DECIMAL, "away_vp": DECIMAL, "quotient": DECIMAL,
+}
+
+#: Readable headers for canonical columns.
+HEADERS = {
+    "section": "Section", "board": "Board", "ns_pair": "N-S", "ew_pair": "E-W",
+    "contract": "Contract", "declarer": "By", "tricks": "Tricks", "lead": "Lead",
+    "ns_score": "N-S score", "ns_mp": "N-S MP", "ew_mp": "E-W MP", "ns_pct": "N-S %",
+    "ew_pct": "E-W %", "line": "Line", "pair": "Pair", "names": "Names", "boards": "Boards",
+    "mp": "MP", "pct": "%", "place": "Place", "file": "File", "sheet": "Sheet", "row": "Row",
+    "column": "Column", "value": "Value", "code": "Code", "message": "Message",
+    "results": "Results", "top": "Top", "ns_mp_scaled": "N-S MP (Neuberg)",
+    "ew_mp_scaled": "E-W MP (Neuberg)", "common_top": "Common top", "notation": "Notation",
+    "ns_imp": "N-S IMPs", "ew_imp": "E-W IMPs", "datum": "Datum", "imps": "IMPs",
+    "average": "Average", "points": "Points", "target": "Target", "vp": "VP", "team": "Team",
+    "matches": "Matches", "imps_for": "IMPs won", "imps_against": "IMPs lost",
+    "quotient": "IMP quotient", "match": "Match", "home_team": "Home team",
+    "away_team": "Away team", "played": "Played", "missing": "Missing",
+    "home_imps": "Home IMPs", "away_imps": "Away IMPs", "margin": "Margin",
+    "home_vp": "Home VP", "away_vp": "Away VP", "status": "Status",
+    "home_ns_score": "Home N-S score", "away_ns_score": "Away N-S score",
+    "home_diff": "Home difference", "home_imp": "Home IMPs", "away_imp": "Away IMPs",
+    "mp_factored": "MP (factored)", "ruling": "Ruling", "ruling_kind": "Ruling kind",
+    "ns_award": "N-S award %", "ew_award": "E-W award %", "ruling_applied": "Ruling applied",
+    "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
+    "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
+    "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
+    "score_total": "Score", "session": "Session",
+}
+
+
+#: Short codes and small numbers, centred so neighbouring columns do not run together.
+CENTERED = frozenset({"board", "ns_pair", "ew_pair", "declarer", "tricks", "pair", "line",
+                      "boards", "place", "results", "top", "row"})

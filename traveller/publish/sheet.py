@@ -1,0 +1,226 @@
+"""One formatted sheet, written row by row with xlsxwriter in constant-memory mode.
+
+Each row goes to disk as soon as the next one starts, so memory stays flat
+however big the session. Every text cell is written as text (a name
+``=1+1`` or ``http://…`` is shown as typed, never as a formula or a link).
+Number formats are set per column; matchpoints that are whole numbers get a
+plain integer format so no cell shows a trailing decimal point (``14.``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from xlsxwriter.utility import xl_col_to_name
+
+SIGNED = '+#,##0;-#,##0;0'
+DECIMAL = '0.00'
+MP_FORMAT = '0.##'
+
+#: Rows of a landscape A4 page (row height 15 pt, default margins, a wrapped
+#: repeated header), used to place page breaks between boards and pairs.
+PAGE_ROWS = 30
+#: Excel honours at most this many manual page breaks per sheet.
+MAX_BREAKS = 1023
+#: The text of a cell is capped by Excel at this length.
+CELL_TEXT_LIMIT = 32767
+
+
+def styles(book: Any) -> dict[str, Any]:
+    """The formats every sheet uses, created once per workbook."""
+    made = {key: book.add_format({"num_format": key}) for key in
+            (SIGNED, DECIMAL, MP_FORMAT, "0")}
+    made["header"] = book.add_format({"bold": True, "bottom": 1, "text_wrap": True,
+                                      "valign": "top", "bg_color": "#DDEBF7"})
+    made["title"] = book.add_format({"bold": True, "font_size": 14, "valign": "top",
+                                     "text_wrap": True})
+    made["line"] = book.add_format({"text_wrap": True, "valign": "top"})
+    made["band"] = book.add_format({"bg_color": "#F2F2F2"})
+    made["center"] = book.add_format({"align": "center", "valign": "top"})
+    made["heading"] = book.add_format({"bold": True, "top": 1, "bg_color": "#FCE4D6"})
+    made["total"] = book.add_format({"bold": True, "top": 1})
+    made["total_mp"] = book.add_format({"bold": True, "top": 1, "num_format": MP_FORMAT})
+    made["total_pct"] = book.add_format({"bold": True, "top": 1, "num_format": DECIMAL})
+    made["wrap"] = book.add_format({"text_wrap": True, "valign": "top"})
+    made["top"] = book.add_format({"valign": "top"})
+    return made
+
+
+@dataclass
+class Column:
+    """One column ready to write: header, cells as plain Python values, how to write them."""
+
+    header: str
+    values: list[Any]
+    kind: str  # "text", "number", "mp" (whole numbers shown without decimals), "any"
+    style: str | None = None  # a key of styles(): the column's format
+    width: float = 8.0
+
+
+def column(header: str, series: pd.Series, style: str | None) -> Column:
+    """Plain Python cells of ``series`` (None for missing or empty text) and how to write them."""
+    dtype = series.dtype
+    if pd.api.types.is_bool_dtype(dtype):
+        values = series.astype(object).where(series.notna(), None).tolist()
+        kind = "any"
+    elif pd.api.types.is_integer_dtype(dtype):
+        values = [None if v is None else int(v) for v in
+                  series.astype(object).where(series.notna(), None).tolist()]
+        kind = "number"
+    elif pd.api.types.is_float_dtype(dtype):
+        array = series.to_numpy(dtype=float, na_value=np.nan)
+        shown = array.astype(object)
+        shown[~np.isfinite(array)] = None
+        values = shown.tolist()
+        kind = "mp" if style == MP_FORMAT else "number"
+    elif isinstance(dtype, pd.StringDtype):
+        values = series.astype(object).where(series.notna() & (series != ""), None).tolist()
+        kind = "text"
+    else:
+        values = [None if isinstance(v, str) and not v else
+                  v.item() if isinstance(v, np.generic) else v
+                  for v in series.astype(object).where(series.notna(), None).tolist()]
+        kind = "any"
+    return Column(header, values, kind, style, width(header, values))
+
+
+def _shown(value: Any) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
+def width(header: str, values: list[Any]) -> float:
+    """A column width that fits the header and the first 2,000 cells (at most 40)."""
+    longest = max((len(_shown(v)) for v in values[:2000] if v is not None), default=0)
+    return min(max(len(header), longest) + 2, 40)
+
+
+@dataclass
+class Table:
+    """A sheet's table: columns, optional title lines, headings between groups of rows."""
+
+    name: str
+    columns: list[Column]
+    title: list[str] = field(default_factory=list)
+    headings: dict[int, str] = field(default_factory=dict)  # data row -> heading above it
+    band: int | None = None  # column index whose odd values are shaded
+    printed: int | None = None  # leading columns forming the print area
+    header: tuple[str, str] = ("", "")  # page header and footer (&-codes), on every page
+    filters: bool = True
+    heights: list[float] | None = None  # per data row, for wrapped text
+
+    @property
+    def rows(self) -> int:
+        """Sheet rows this table takes."""
+        n = len(self.columns[0].values) if self.columns else 0
+        return self.top + 1 + n + len(self.headings)
+
+    @property
+    def top(self) -> int:
+        return len(self.title) + 1 if self.title else 0
+
+
+def write_title(sheet: Any, st: dict[str, Any], lines: list[str], span: int,
+                chars: float) -> None:
+    """Title lines merged across ``span`` columns, wrapped, rows tall enough (never clipped)."""
+    for i, line in enumerate(lines):
+        style = st["title"] if i == 0 else st["line"]
+        per_line = max(chars * (0.7 if i == 0 else 1.0), 20)
+        height = (21 if i == 0 else 15) * max(1, math.ceil(len(line) / per_line))
+        sheet.set_row(i, height)
+        if span > 1:
+            sheet.merge_range(i, 0, i, span - 1, "", style)
+        sheet.write_string(i, 0, line[:CELL_TEXT_LIMIT], style)
+
+
+def write_table(book: Any, st: dict[str, Any], table: Table) -> Any:
+    """Write ``table`` on a new sheet, row by row; the worksheet."""
+    sheet = book.add_worksheet(table.name)
+    cols = table.columns
+    for j, c in enumerate(cols):
+        sheet.set_column(j, j, c.width, st[c.style] if c.style else None)
+    span = max(table.printed or len(cols), 1)
+    if table.title:
+        write_title(sheet, st, table.title, span, sum(c.width for c in cols[:span]))
+    top = table.top
+    for j, c in enumerate(cols):
+        sheet.write_string(top, j, c.header, st["header"])
+    breaks = _write_rows(sheet, st, table, top + 1)
+    last_row, last_col = table.rows - 1, max(len(cols) - 1, 0)
+    sheet.freeze_panes(top + 1, 0)
+    if table.filters:
+        sheet.autofilter(top, 0, last_row, last_col)
+    if table.band is not None and last_row > top:
+        letter = xl_col_to_name(table.band)
+        sheet.conditional_format(top + 1, 0, last_row, last_col, {
+            "type": "formula", "criteria": f"=ISODD(${letter}{top + 2})", "format": st["band"]})
+    if 0 < len(breaks) <= MAX_BREAKS:
+        sheet.set_h_pagebreaks(breaks)
+    sheet.repeat_rows(top)
+    if table.printed:
+        sheet.print_area(0, 0, last_row, table.printed - 1)
+    page_setup(sheet, table.header)
+    return sheet
+
+
+def page_setup(sheet: Any, page: tuple[str, str]) -> None:
+    """Landscape A4, one page wide, the title in the page header, page numbers below."""
+    sheet.set_landscape()
+    sheet.fit_to_pages(1, 0)
+    sheet.set_paper(9)
+    header, footer = page
+    if header:
+        sheet.set_header(header)
+    sheet.set_footer(footer or "&L&A&RPage &P of &N")
+
+
+def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> list[int]:
+    """The data rows (and headings between groups); the page breaks between groups."""
+    cols = table.columns
+    n = len(cols[0].values) if cols else 0
+    write_string, write_number, write = sheet.write_string, sheet.write_number, sheet.write
+    whole = st["0"]
+    breaks: list[int] = []
+    page_start, r = first, first
+    span = max(table.printed or len(cols), 1)
+    for i in range(n):
+        heading = table.headings.get(i)
+        if heading is not None:
+            size = _group_size(table.headings, i, n)
+            if r > page_start and r - page_start + size > PAGE_ROWS:
+                breaks.append(r)
+                page_start = r
+            for j in range(span):
+                sheet.write_blank(r, j, None, st["heading"])
+            write_string(r, 0, heading, st["heading"])
+            r += 1
+        if table.heights is not None:
+            sheet.set_row(r, table.heights[i])
+        for j, c in enumerate(cols):
+            v = c.values[i]
+            if v is None:
+                continue
+            if c.kind == "text":
+                write_string(r, j, v[:CELL_TEXT_LIMIT])
+            elif c.kind == "number":
+                write_number(r, j, v)
+            elif c.kind == "mp":
+                if v == int(v):
+                    write_number(r, j, v, whole)
+                else:
+                    write_number(r, j, v)
+            else:
+                write(r, j, v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v)
+        r += 1
+    return breaks
+
+
+def _group_size(headings: dict[int, str], start: int, n: int) -> int:
+    """Rows of the group starting at data row ``start`` (its heading included)."""
+    nxt = start + 1
+    while nxt < n and nxt not in headings:
+        nxt += 1
+    return nxt - start + 1

@@ -1,0 +1,90 @@
+"""What each sheet says about the session: title lines and the printed page header.
+
+The title comes from ``Result.meta`` (title, date, club, status) when given,
+else from the input file's name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from traveller.pipeline import Result
+
+
+def _meta(result: Result) -> dict[str, str]:
+    return {k: str(v) for k, v in (getattr(result, "meta", None) or {}).items() if v}
+
+
+def heading(result: Result) -> str:
+    """The session's title: ``meta["title"]``, else ``Results: FILE``."""
+    meta = _meta(result)
+    if meta.get("title"):
+        return meta["title"]
+    return f"Results: {Path(result.source).name}" if result.source else "Results"
+
+
+def page_header(result: Result) -> str:
+    """The page header printed on every sheet: the title."""
+    return ("&L" + _escape(heading(result)))[:250]
+
+
+def page_footer(result: Result) -> str:
+    """The page footer: the sheet's name, the date, club and status, the page number."""
+    meta = _meta(result)
+    centre = " · ".join(meta[k] for k in ("date", "club", "status") if meta.get(k))
+    return "&L&A" + ("&C" + _escape(centre)[:180] if centre else "") + "&RPage &P of &N"
+
+
+def _escape(text: str) -> str:
+    """Text for an Excel page header: ``&`` starts a code there, so it is doubled."""
+    return text.replace("&", "&&")
+
+
+def title_lines(result: Result) -> list[str]:
+    """The Ranking sheet's first lines: title, method line, then date, club and status."""
+    s = result.settings
+    title = heading(result)
+    method = str(s.get("method", "mp"))
+    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
+    detail = (f"{method_words(method, s)}; {movement}{s.get('boards', 0)} boards; "
+              f"{len(result.problems)} problem(s) listed")
+    meta = _meta(result)
+    more = " · ".join(meta[k] for k in ("date", "club", "status") if meta.get(k))
+    return [title, detail, *([more] if more else [])]
+
+
+def method_words(method: str, s: dict[str, object]) -> str:
+    """The method and its options, in words, for the top of the Ranking sheet and the site."""
+    if method == "ximp":
+        line = f"Cross-IMPs, divided by {s.get('divisor')}"
+    elif method == "butler":
+        trim = s.get("trim")
+        datum = ("the median" if s.get("datum") == "median" else
+                 f"mean without the {trim} highest and lowest")
+        line = (f"Butler IMPs against a datum: {datum}, rounded to 10 "
+                f"({s.get('datum_rounding')})")
+    elif method == "total":
+        return "Total points; ranked by points per board"
+    elif method == "russian":
+        vul = "Chicago deal" if s.get("chicago") else "board number"
+        return f"Russian scoring: IMPs against the HCP target, vulnerability by {vul}"
+    elif method == "teams":
+        return (f"Teams: IMPs per board, victory points on the {s.get('vp_scale')} scale; "
+                "standings by VP, ties by IMP quotient")
+    else:
+        among = s.get("adjusted_board") == "among-real"
+        line = (f"Matchpoints, scale {s.get('scale', '2/1/0')}; "
+                + ("a board with artificial scores compared among its real results"
+                   if among else "Neuberg to the common top where a board has fewer results"))
+        if s.get("total") == "mean-of-boards":
+            line += "; a pair's % is the mean of its board percentages"
+    if method in ("ximp", "butler"):
+        line += "; ranked by " + ("total IMPs" if s.get("rank_by") == "total"
+                                  else "IMPs per board")
+    if s.get("sections") == "field":
+        line += "; all sections compared as one field"
+    if s.get("profile"):
+        line += f"; as {s.get('profile')} scores"
+    return line
