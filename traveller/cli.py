@@ -74,7 +74,7 @@ def main() -> None:
               "(HCP target) or teams (IMPs and VPs).")
 @click.option("--divisor", type=click.Choice(["n-1", "n", "none"]), default="n-1",
               show_default=True, help="Cross-IMPs: divide each sum by n-1, n, or not at all.")
-@click.option("--trim", type=click.IntRange(0), default=1, show_default=True,
+@click.option("--trim", type=click.IntRange(0, 1000), default=1, show_default=True,
               help="Butler: results dropped at each end for the datum.")
 @click.option("--datum-rounding", type=click.Choice(["half-away", "half-even"]),
               default="half-away", show_default=True, help="Butler: datum to 10, halves "

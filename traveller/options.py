@@ -23,6 +23,10 @@ PROCESS_DEFAULTS: dict[str, Any] = {"scale": "2/1/0", "movement": "auto", "notat
                                     "names": None, "encoding": None, "options": None}
 
 
+#: Butler's trim beyond this would drop more results than any board has.
+MAX_TRIM = 1000
+
+
 @dataclass(frozen=True)
 class Options:
     """How rulings and the tournament structure are scored (docs/rulings.md).
@@ -69,8 +73,8 @@ class Options:
                                      ("datum rounding", self.datum_rounding, ROUNDINGS)):
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
-        if self.trim < 0:
-            raise ValueError(f"trim {self.trim} must be 0 or more")
+        if not 0 <= self.trim <= MAX_TRIM:
+            raise ValueError(f"trim {self.trim} must be 0 to {MAX_TRIM}")
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")

@@ -16,10 +16,11 @@ import pandas as pd
 
 from traveller.errors import UnreadableFileError
 from traveller.read.formats import reader_for
+from traveller.read.guard import check_sheets, refuse_zip_bomb
 from traveller.read.headers import board_in_title, field_for, filled, header_key
 from traveller.read.names import names_from_grid, read_names
 from traveller.read.raw import Loaded, RawTable
-from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
+from traveller.read.text import decode, looks_binary, rectangular, sniff_delimiter, text_grid
 from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
 
 __all__ = ["Loaded", "RawTable", "Source", "board_in_title", "field_for", "header_key", "read",
@@ -163,10 +164,10 @@ def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
     data = path.read_bytes()
     if not data.strip():
         raise UnreadableFileError(f"{path}: the file is empty; export the travellers again")
-    if b"\x00" in data[:4096]:
+    if looks_binary(data):
         raise UnreadableFileError(f"{path}: this is a binary file, not CSV text; "
                                   "export the travellers as CSV or xlsx")
-    text = decode(data, encoding, str(path))
+    text = decode(data, encoding, str(path)).replace("\x00", "")
     grid = text_grid(text, sniff_delimiter(text[:65536]))
     return tables_from_grid(grid, str(path), "")
 
@@ -174,53 +175,50 @@ def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
 # --------------------------------------------------------------------------
 # Workbooks
 
-#: A workbook whose parts unpack to more than this is refused (a real session is a few MB).
-MAX_UNPACKED = 1 << 30
-MAX_RATIO = 200
-
-
-def refuse_zip_bomb(path: Path) -> None:
-    """Refuse an xlsx/xlsm/ods whose unpacked size is absurd for a traveller.
-
-    Checked from the zip directory alone, before anything is decompressed.
-    """
-    import zipfile
-
-    if not zipfile.is_zipfile(path):
-        return
-    with zipfile.ZipFile(path) as archive:
-        unpacked = sum(i.file_size for i in archive.infolist())
-    packed = max(path.stat().st_size, 1)
-    if unpacked > MAX_UNPACKED or (unpacked > 50 << 20 and unpacked / packed > MAX_RATIO):
-        raise UnreadableFileError(
-            f"{path}: refused: the workbook unpacks to {unpacked / (1 << 20):,.0f} MB from "
-            f"{packed / (1 << 20):,.1f} MB, far beyond any traveller; re-export it from the "
-            "scoring program"
-        )
-
 def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
     """Read every sheet of a workbook (xlsx/xlsm/xls/ods) with calamine.
 
     Returns the result tables and, when the workbook has a names sheet, its pairs.
     """
-    from python_calamine import CalamineWorkbook
 
-    refuse_zip_bomb(path)
-    try:
-        book = CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # calamine raises its own error types per format
-        raise UnreadableFileError(
-            f"{path}: not a readable workbook ({exc}); save it again as xlsx or CSV"
-        ) from exc
+    book = open_workbook(path)
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
     for sheet in book.sheet_names:
-        grid = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+        grid = sheet_cells(book, path, sheet)
         if header_key(sheet) in NAMES_SHEETS:
             names = names_from_grid(grid, f"{path} [{sheet}]")
             continue
         tables.extend(tables_from_grid(grid, str(path), sheet))
     return tables, names
+
+
+def open_workbook(path: Path) -> Any:
+    """A calamine workbook, after the zip-bomb and sheet-size guards; one-line errors."""
+    from python_calamine import CalamineWorkbook
+
+    refuse_zip_bomb(path)
+    check_sheets(path)
+    try:
+        return CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own error types per format
+        raise UnreadableFileError(
+            f"{path}: not a readable workbook ({_first_line(exc)}); save it again as xlsx or CSV"
+        ) from exc
+
+
+def sheet_cells(book: Any, path: Path, sheet: str) -> list[list[Any]]:
+    """Every cell of one sheet as Python values (a corrupt sheet is a one-line error)."""
+    try:
+        return book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)  # type: ignore[no-any-return]
+    except Exception as exc:  # corrupt XML, a shared string that is not there, ...
+        raise UnreadableFileError(
+            f"{path}: the sheet {sheet!r} cannot be read ({_first_line(exc)}); save the "
+            "workbook again as xlsx or CSV") from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
 
 
 # --------------------------------------------------------------------------
@@ -288,4 +286,7 @@ def read(path: Source, encoding: str | None = None) -> Loaded:
             f"{path}: no traveller table found (looked for a header row naming at least "
             "the board, the N-S pair and a contract or score); check the file is a traveller"
         )
+    if not any(len(t.frame) or t.outside for t in loaded.tables):
+        raise UnreadableFileError(f"{path}: the traveller has a header but no results under it; "
+                                  "export the travellers again")
     return loaded

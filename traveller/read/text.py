@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 import pandas as pd
@@ -25,16 +26,47 @@ def decode(data: bytes, encoding: str | None = None, file: str = "") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    # Cyrillic text in cp1251 has most letters in 0xC0-0xFF; Polish text in
-    # cp1250 is mostly ASCII with a few accented letters.
-    letters = sum(1 for b in data if b >= 0xC0)
-    ascii_letters = sum(1 for b in data if 0x41 <= b <= 0x7A)
-    return data.decode("cp1251" if letters > ascii_letters else "cp1250", errors="replace")
+    return data.decode("cp1251" if _cyrillic(data) else "cp1250", errors="replace")
+
+
+_HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+
+
+def _cyrillic(data: bytes) -> bool:
+    """True when the non-ASCII letters of a single-byte text read as Cyrillic words.
+
+    A Cyrillic word in cp1251 is all bytes from 0xC0 up ("Контракт"); Polish in
+    cp1250 has an accented letter here and there inside ASCII words
+    ("Rozgrywający"). So the test is how many of those bytes stand in runs of
+    three or more, whatever the share of Latin contracts and numbers.
+    """
+    high = sum(1 for b in data if b >= 0xC0)
+    in_runs = sum(len(m) for m in _HIGH_RUN.findall(data))
+    return high > 0 and in_runs * 2 > high
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a text file, split on CR, LF or CRLF only.
+
+    ``str.splitlines`` also splits on form feeds, U+0085 and U+2028, which can
+    stand inside a cell; those would add phantom rows and shift every later row
+    number, so they stay in their cell.
+    """
+    return _LINE_END.split(text.removesuffix("\n").removesuffix("\r")) if text else []
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def looks_binary(data: bytes) -> bool:
+    """True for a file that is not text: NUL bytes beyond a stray one or two in a cell."""
+    head = data[:4096]
+    return head.count(b"\x00") * 100 > len(head)
 
 
 def sniff_delimiter(sample: str) -> str:
     """The field delimiter of a CSV-like text: comma, semicolon, tab or pipe."""
-    lines = [ln for ln in sample.splitlines()[:HEADER_SCAN_ROWS] if ln.strip()]
+    lines = [ln for ln in lines_of(sample)[:HEADER_SCAN_ROWS] if ln.strip()]
     best, best_score = ",", -1
     for delim in (",", ";", "\t", "|"):
         counts = [next(csv.reader([ln], delimiter=delim)).__len__() for ln in lines]
@@ -56,8 +88,9 @@ def text_grid(text: str, delimiter: str) -> pd.DataFrame:
     is read again line by line, so that no line is swallowed and every row
     number is the line the user sees.
     """
-    lines = text.splitlines()
-    width = max((len(r) for r in csv.reader(io.StringIO(text[:65536]), delimiter=delimiter)),
+    lines = lines_of(text)
+    text = "\n".join(lines)  # old-Mac CR line ends read like any other
+    width = max((len(r) for r in csv.reader(lines[:HEADER_SCAN_ROWS * 50], delimiter=delimiter)),
                 default=1)
     try:
         grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),

@@ -32,6 +32,10 @@ def as_text(values: pd.Series) -> pd.Series:
     return per_unique(values, cell_text).astype("string")
 
 
+#: The largest board or pair number taken as one (larger ones are listed as bad).
+MAX_NUMBER = 99_999
+
+
 def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
     parsed = per_unique(values, _integers_unique)
@@ -40,8 +44,9 @@ def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
 
 def _integers_unique(values: pd.Series) -> pd.DataFrame:
     text = cell_text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
-    number = pd.to_numeric(text, errors="coerce")
-    whole = number.notna() & (number == np.floor(number.fillna(0)))
+    number = pd.to_numeric(text, errors="coerce").astype("float64")
+    # beyond a billion is no board, pair or score: read as unreadable, not overflowed
+    whole = number.notna() & (number == np.floor(number.fillna(0))) & (number.abs() < 1e9)
     return pd.DataFrame({"number": number.where(whole).astype("Int64"),
                          "bad": text.notna() & ~whole})
 
