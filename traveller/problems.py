@@ -34,6 +34,10 @@ FIXES: dict[str, str] = {
     "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "board-mismatch": "correct the board number or the sheet's title",
+    "result-reading": (
+        "check the result on the original traveller; type relative results with their sign "
+        "as text ('+2) or format the column as Text so Excel keeps the +"
+    ),
 }
 
 
@@ -48,7 +52,7 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
 
     if rows.empty:
         return _empty()
-    shown = (values.astype("string").fillna("") if values is not None
+    shown = (_as_typed(values) if values is not None
              else pd.Series("", index=rows.index, dtype="string"))
     sheet = rows["sheet"].astype("string").fillna("")
     place = rows["file"].astype("string").str.replace(r"^.*[\\/]", "", regex=True)
@@ -66,6 +70,12 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
         "column": column, "value": shown, "code": code, "message": message,
         "blocking": blocking,
     })
+
+
+def _as_typed(values: pd.Series) -> pd.Series:
+    """Cells as the user typed them: a number Excel stores as 2.0 is shown as 2."""
+    text = values.astype("string").fillna("")
+    return text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
 
 
 def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:

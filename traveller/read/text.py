@@ -29,20 +29,21 @@ def decode(data: bytes, encoding: str | None = None, file: str = "") -> str:
     return data.decode("cp1251" if _cyrillic(data) else "cp1250", errors="replace")
 
 
-_HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+_LATIN_NEIGHBOUR = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff]|[\xc0-\xff](?=[A-Za-z])")
 
 
 def _cyrillic(data: bytes) -> bool:
-    """True when the non-ASCII letters of a single-byte text read as Cyrillic words.
+    """True when the non-ASCII letters of a single-byte text read as Cyrillic.
 
-    A Cyrillic word in cp1251 is all bytes from 0xC0 up ("Контракт"); Polish in
-    cp1250 has an accented letter here and there inside ASCII words
-    ("Rozgrywający"). So the test is how many of those bytes stand in runs of
-    three or more, whatever the share of Latin contracts and numbers.
+    Polish in cp1250 has an accented letter here and there inside ASCII words
+    ("Rozgrywający"); Cyrillic in cp1251 is written in whole words of bytes
+    from 0xC0 up ("Контракт", "БК", "Т3"), which touch no ASCII letter. So
+    the test is how many of those bytes stand beside an ASCII letter, whatever
+    the share of Latin contracts and numbers in the file.
     """
     high = sum(1 for b in data if b >= 0xC0)
-    in_runs = sum(len(m) for m in _HIGH_RUN.findall(data))
-    return high > 0 and in_runs * 2 > high
+    beside_latin = len(_LATIN_NEIGHBOUR.findall(data))
+    return high > 0 and beside_latin * 2 < high
 
 
 def lines_of(text: str) -> list[str]:

@@ -62,13 +62,12 @@ def score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def parse_tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """Tricks taken or relative result per cell -> (tricks, rel, bad)."""
+    """Cells of a tricks/result column -> (bare numbers, relative results, bad).
+
+    Cells written relative (``+1``, ``-2``, ``=``, ``M``) give ``rel``; how bare
+    numbers are read is decided in :mod:`traveller.tidy.results`.
+    """
     parsed = per_unique(values, _tricks_unique)
-    if parsed["signed"].fillna(False).any():
-        # in a column of relative results a bare 0 means "made exactly"
-        zero = (parsed["tricks"] == 0).fillna(False)
-        parsed.loc[zero, "rel"] = 0
-        parsed.loc[zero, "tricks"] = pd.NA
     return (parsed["tricks"].astype("Int64"), parsed["rel"].astype("Int64"),
             parsed["bad"].fillna(False).astype(bool))
 
@@ -82,7 +81,6 @@ def _tricks_unique(values: pd.Series) -> pd.DataFrame:
     return pd.DataFrame({
         "tricks": tricks.astype("Int64"), "rel": rel.astype("Int64"),
         "bad": text.notna() & tricks.isna() & rel.isna(),
-        "signed": relative & text.str.match(r"^[+-]").fillna(False).astype(bool),
     })
 
 

@@ -8,8 +8,29 @@ from traveller.problems import flag
 from traveller.schema import SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, display, first, integers, parse_tricks
+from traveller.tidy.cells import as_text, col, display, first, integers
 from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
+from traveller.tidy.results import read_results
+
+
+def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, str],
+                  src: pd.DataFrame, problems: list[pd.DataFrame]
+                  ) -> tuple[pd.Series, pd.Series, pd.Series]:
+    """Tricks taken per row from the Tricks and Result columns or the contract.
+
+    Returns (tricks, bad Tricks cell, bad Result cell); doubtful readings are
+    listed as ``result-reading`` warnings.
+    """
+    level = parts["level"].astype("Int64")
+    read = {f: read_results(col(frame, f), level, parts["doubled"]) for f in ("tricks", "result")}
+    for field, reading in read.items():
+        doubt = reading.doubt & level.notna()
+        problems.append(flag(src[doubt], "result-reading", header.get(field, field),
+                             col(frame, field)[doubt], reading.detail.reindex(src.index)[doubt],
+                             blocking=False))
+    rel = read["tricks"].rel.fillna(read["result"].rel).fillna(parts["rel"].astype("Int64"))
+    tricks = read["tricks"].tricks.fillna(read["result"].tricks).fillna(level + 6 + rel)
+    return tricks, read["tricks"].bad, read["result"].bad
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
@@ -26,15 +47,14 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     seat = parse_seats(col(frame, "declarer"), notation).fillna(parts["seat"])
     bad_seat = declarer_text.notna() & (declarer_text != "") & parse_seats(
         col(frame, "declarer"), notation).isna()
-    tricks, rel, bad_tr = parse_tricks(col(frame, "tricks"))
-    r_tricks, r_rel, bad_res = parse_tricks(col(frame, "result"))
-    rel = rel.fillna(r_rel).fillna(parts["rel"].astype("Int64"))
     level = parts["level"].astype("Int64")
-    tricks = tricks.fillna(r_tricks).fillna(level + 6 + rel)
+    tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     played = level > 0
     out_of_range = played.fillna(False) & tricks.notna() & ((tricks < 0) | (tricks > 13))
     c_name = header.get("contract", "contract")
     t_name = header.get("tricks", header.get("result", "tricks"))
+    s_name = header.get("score", header.get("score_ew", "score"))
+    typed = as_text(col(frame, "tricks")).fillna(as_text(col(frame, "result")))
     score_ok = score.notna() & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     soft = score_ok | adjusted
@@ -48,12 +68,14 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
          header.get("declarer", "declarer"), None, ~soft),
         (bad_seat & played.fillna(False), "unknown-declarer", header.get("declarer", "declarer"),
          col(frame, "declarer"), ~soft),
-        ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name,
-         first(col(frame, "tricks"), col(frame, "result")), ~soft),
+        ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name, typed, ~soft),
         (played.fillna(False) & tricks.isna() & ~bad_tr & ~bad_res, "missing-tricks", t_name,
          None, ~soft),
-        (out_of_range, "tricks-out-of-range", t_name, tricks, ~soft),
-        ((bad_score | bad_ew) & ~adjusted, "bad-score", header.get("score", "score"),
+        # the value as typed: "-11" in the Result column, or "4S-11" in the contract
+        (out_of_range & typed.notna(), "tricks-out-of-range", t_name, typed, ~soft),
+        (out_of_range & typed.isna(), "tricks-out-of-range", c_name, col(frame, "contract"),
+         ~soft),
+        ((bad_score | bad_ew) & ~adjusted, "bad-score", s_name,
          first(col(frame, "score"), col(frame, "score_ew")), level.isna()),
         (~has_text & score.isna() & ~bad_score & ~bad_ew & ~adjusted, "missing-result", c_name,
          None, True),
@@ -67,8 +89,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     contract_ok = contract_ok.fillna(False)
     use_score = ~contract_ok & score_ok
     impossible = use_score & ~possible_ns_score(out["board"], score)
-    problems.append(flag(src[impossible], "impossible-score", header.get("score", "score"),
-                         score[impossible]))
+    problems.append(flag(src[impossible], "impossible-score", s_name,
+                         first(col(frame, "score"), col(frame, "score_ew"))[impossible]))
     lead = parse_leads(col(frame, "lead"), notation)
     lead_text = as_text(col(frame, "lead"))
     bad_lead = lead_text.notna() & lead.isna()
