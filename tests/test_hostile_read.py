@@ -155,3 +155,10 @@ def test_full_disk_on_write_is_one_line(tmp_path: Path, monkeypatch: pytest.Monk
 
     monkeypatch.setattr("traveller.publish.workbook.write_workbook", full)
     assert "No space left" in _one_line_error(path)
+
+
+def test_our_own_results_workbook_is_refused(tmp_path: Path) -> None:
+    ours = tmp_path / "results.xlsx"
+    assert CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "club_session.csv"),
+                                     "-o", str(ours)]).exit_code == 0
+    assert "results workbook written by traveller" in _one_line_error(ours)

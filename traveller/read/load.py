@@ -123,6 +123,7 @@ def tables_from_grid(
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
         body = body[~blank[header + 1:end]]
+        body = body[:_before_footer(grid, body)]
         names, original = _columns(grid.iloc[header].tolist(), fields)
         frame = grid.iloc[body].copy()
         frame.columns = names
@@ -141,6 +142,22 @@ def _looks_like_result(cells: list[Any]) -> bool:
 
 
 _NUMBER = re.compile(r"[+-]?\d+(?:\.0+)?")
+
+
+def _is_note(cells: list[Any]) -> bool:
+    """A footer line such as "Checked by: AB" or "Director:", "J. Smith": a few words, no number."""
+    shown = [c for c in cells if filled(c)]
+    return 0 < len(shown) <= 3 and all(
+        isinstance(c, str) and not _NUMBER.fullmatch(c.strip()) and any(ch.isalpha() for ch in c)
+        for c in shown)
+
+
+def _before_footer(grid: pd.DataFrame, body: np.ndarray) -> int:
+    """How many body rows stand before the notes written under the table (none are results)."""
+    end = len(body)
+    while end and _is_note(grid.iloc[body[end - 1]].tolist()):
+        end -= 1
+    return end
 
 
 def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], sheet: str,
@@ -182,6 +199,10 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
     """
 
     book = open_workbook(path)
+    if set(book.sheet_names) >= OUR_SHEETS:
+        raise UnreadableFileError(
+            f"{path}: this is a results workbook written by traveller, not a traveller; "
+            "give the session's own traveller file")
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
     for sheet in book.sheet_names:
@@ -191,6 +212,10 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
             continue
         tables.extend(tables_from_grid(grid, str(path), sheet))
     return tables, names
+
+
+#: The sheets every results workbook traveller writes has (to refuse one given as input).
+OUR_SHEETS = {"Ranking", "Travellers", "Problems"}
 
 
 def open_workbook(path: Path) -> Any:

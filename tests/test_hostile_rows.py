@@ -1,0 +1,39 @@
+"""Rows that are problems are never scored; footers are notes (issue 10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from traveller import process
+
+HEAD = "Board,NS,EW,Contract,By,Tricks\n"
+
+
+def test_a_pair_that_plays_itself_is_listed_and_not_scored(tmp_path: Path) -> None:
+    """A Howell of 3 boards: pair 3 'plays' itself on board 3 and must not get 4 boards."""
+    rows = ["1,1,2,4S,N,10", "1,3,4,4S,N,9", "2,1,3,3NT,S,9", "2,2,4,3NT,S,8",
+            "3,1,4,2H,N,8", "3,3,3,2H,N,9", "3,2,1,1NT,S,7"]
+    path = tmp_path / "howell.csv"
+    path.write_text(HEAD + "\n".join(rows) + "\n")
+    result = process(path, movement="howell")
+    listed = result.problems.set_index("row")
+    assert listed.loc[7, "code"] == "pair-plays-itself"
+    assert 7 not in result.travellers["row"].tolist()
+    boards = result.ranking.set_index("pair")["boards"]
+    assert boards.loc[3] == 2 and boards.max() <= 3
+
+
+def test_notes_under_the_table_are_not_problems(tmp_path: Path) -> None:
+    path = tmp_path / "footer.csv"
+    path.write_text(HEAD + "1,1,2,4S,N,10\n1,3,4,4S,N,9\n\nChecked by: AB,,,,,\n"
+                    "Director:,J. Smith,,,,\n")
+    result = process(path)
+    assert result.problems.empty and len(result.travellers) == 2
+
+
+def test_a_broken_last_row_is_still_listed(tmp_path: Path) -> None:
+    """Only word-only lines are notes: a last row with a board number is a result to list."""
+    path = tmp_path / "footer.csv"
+    path.write_text(HEAD + "1,1,2,4S,N,10\n1,3,4,4S,N,9\n2,,,,,\nx,5,6,4S,N,9\n")
+    result = process(path)
+    assert sorted(result.problems["row"].unique()) == [4, 5]
