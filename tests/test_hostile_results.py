@@ -93,3 +93,18 @@ def test_problems_show_the_value_as_typed_and_the_column_as_named(tmp_path: Path
     assert listed.loc[3, ["column", "value"]].tolist() == ["Contract", "4S-11"]
     assert listed.loc[4, ["column", "value", "code"]].tolist() == [
         "EW score", "12345", "impossible-score"]
+
+
+def test_result_and_declarer_words(tmp_path: Path) -> None:
+    path = tmp_path / "words.csv"
+    path.write_text("Board,NS,EW,Contract,Declarer,Result\n1,1,2,4S,North,made\n"
+                    "1,3,4,4S,Nord,making\n1,5,6,4S,Północ,m\n1,7,8,4S,Север,1 down\n"
+                    "1,9,10,4S,N,d1\n1,11,12,4S,East,down 1\n1,13,14,PASS,,-\n"
+                    "1,15,16,4S,West,2 off\n", encoding="utf-8")
+    result = process(path)
+    assert result.problems.empty, result.problems["message"].tolist()
+    t = result.travellers.set_index("row").sort_index()
+    assert t["tricks"].tolist()[:6] == [10, 10, 10, 9, 9, 9]
+    assert t["declarer"].tolist()[:6] == ["N", "N", "N", "N", "N", "E"]
+    assert t.loc[8, "contract"] == "PASS" and t.loc[8, "ns_score"] == 0
+    assert t.loc[9, "tricks"] == 8 and t.loc[9, "declarer"] == "W"

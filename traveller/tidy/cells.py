@@ -72,8 +72,22 @@ def parse_tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
             parsed["bad"].fillna(False).astype(bool))
 
 
+#: Result words: made (exactly) and n down, as directors write them.
+_MADE = r"^(?:MADE|MAKING|MADE IT|M|=)$"
+_DOWN = r"^(?:(?:D|DOWN|OFF)\s*(\d{1,2})|(\d{1,2})\s*(?:D|DN|DOWN|OFF))$"
+
+
+def _result_words(text: pd.Series) -> pd.Series:
+    """'made', 'making' -> '='; '1 down', 'd1', 'down 1', '1 off' -> '-1'; others as they are."""
+    down = text.str.extract(_DOWN)
+    count = down[0].fillna(down[1])
+    text = text.mask(count.notna(), "-" + count)
+    return text.mask(text.str.match(_MADE).fillna(False).astype(bool), "=")
+
+
 def _tricks_unique(values: pd.Series) -> pd.DataFrame:
-    text = cell_text(values).str.upper().str.replace("−", "-")
+    text = _result_words(cell_text(values).str.upper().str.replace("−", "-")
+                         .str.replace(r"\s+", " ", regex=True))
     relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
     numbers = pd.to_numeric(text.where(~relative), errors="coerce")
     rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
