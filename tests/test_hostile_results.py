@@ -108,3 +108,43 @@ def test_result_and_declarer_words(tmp_path: Path) -> None:
     assert t["declarer"].tolist()[:6] == ["N", "N", "N", "N", "N", "E"]
     assert t.loc[8, "contract"] == "PASS" and t.loc[8, "ns_score"] == 0
     assert t.loc[9, "tricks"] == 8 and t.loc[9, "declarer"] == "W"
+
+
+ACBL = """Board,NS,EW,Contract,By,Made,Down,NS +,EW +
+1,1,2,4S,N,4,,420,
+1,3,4,4S,N,5,,450,
+1,5,6,4S,N,,1,,50
+1,7,8,3NT,E,3,,,400
+1,9,10,4SX,N,,2,,300
+1,11,12,4S,N,4,,420,
+1,13,14,5S,N,,1,,50
+1,15,16,4S,N,6,,480,
+1,17,18,3S,S,4,,170,
+"""
+
+
+def test_acbl_hand_traveller_with_made_down_and_split_scores(tmp_path: Path) -> None:
+    path = tmp_path / "acbl.csv"
+    path.write_text(ACBL)
+    result = process(path)
+    assert result.problems.empty, result.problems["message"].tolist()
+    t = result.travellers.set_index("row").sort_index()
+    assert t["tricks"].tolist() == [10, 11, 9, 9, 8, 10, 10, 12, 10]
+    assert t["ns_score"].tolist() == [420, 450, -50, -400, -300, 420, -50, 480, 170]
+    assert "Made (as written)" in t and "made" not in t
+
+
+def test_split_score_columns_with_minus_sides(tmp_path: Path) -> None:
+    path = tmp_path / "split.csv"
+    path.write_text("Board,NS,EW,N-S +,E-W -\n1,1,2,420,\n1,3,4,,-50\n1,5,6,,\n")
+    result = process(path)
+    t = result.travellers.set_index("row")
+    assert t.loc[2, "ns_score"] == 420 and t.loc[3, "ns_score"] == 50  # E-W lost 50
+    assert result.problems.set_index("row").loc[4, "code"] == "missing-result"
+
+
+def test_missing_fields_name_the_columns_not_recognised(tmp_path: Path) -> None:
+    path = tmp_path / "unknown.csv"
+    path.write_text("Board,NS,EW,Contract,By,Tks made\n1,1,2,4S,N,10\n")
+    message = process(path).problems["message"].iloc[0]
+    assert "the column Tks made was not recognised" in message

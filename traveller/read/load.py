@@ -17,7 +17,7 @@ import pandas as pd
 from traveller.errors import UnreadableFileError
 from traveller.read.formats import reader_for
 from traveller.read.guard import check_sheets, refuse_zip_bomb
-from traveller.read.headers import board_in_title, field_for, filled, header_key
+from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled, header_key
 from traveller.read.names import names_from_grid, read_names
 from traveller.read.raw import Loaded, RawTable
 from traveller.read.text import decode, looks_binary, rectangular, sniff_delimiter, text_grid
@@ -40,7 +40,7 @@ def _header_fields(cells: list[Any]) -> dict[int, str]:
 
 def _is_header(fields: dict[int, str], board_known: bool) -> bool:
     names = set(fields.values())
-    has_result = bool(names & {"contract", "score"})
+    has_result = bool(names & {"contract", "score", *SPLIT_SCORES})
     has_board = "board" in names or board_known
     return has_result and has_board and "ns_pair" in names and len(names) >= 3
 

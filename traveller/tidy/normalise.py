@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
@@ -24,7 +25,8 @@ from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
-AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew")
+AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
+              *LAYOUT_FIELDS)
 
 
 @dataclass
@@ -173,6 +175,6 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         if f in frame:
             out[f"{header[f]} (as written)"] = frame[f].astype("string")
     for c in frame.columns:
-        if c not in HEADER_ALIASES and c != "row" and c not in _MERGED:
+        if c not in HEADER_ALIASES and c not in LAYOUT_FIELDS and c != "row" and c not in _MERGED:
             out[c] = frame[c]
     return out
