@@ -37,3 +37,18 @@ def test_a_broken_last_row_is_still_listed(tmp_path: Path) -> None:
     path.write_text(HEAD + "1,1,2,4S,N,10\n1,3,4,4S,N,9\n2,,,,,\nx,5,6,4S,N,9\n")
     result = process(path)
     assert sorted(result.problems["row"].unique()) == [4, 5]
+
+
+def test_columns_of_another_method_are_named(tmp_path: Path) -> None:
+    from conftest import SAMPLE_DATA
+
+    listed = process(SAMPLE_DATA / "chicago_russian.csv").problems
+    assert listed["code"].tolist() == ["method-suggested"]
+    assert "--method russian" in listed["message"].iloc[0]
+    assert process(SAMPLE_DATA / "chicago_russian.csv", method="russian").problems.empty
+    path = tmp_path / "teams.csv"
+    path.write_text("Board,Room,NS,EW,Contract,By,Tricks\n1,Open,1,2,4S,N,10\n"
+                    "1,Closed,2,1,4S,N,9\n")
+    listed = process(path).problems
+    assert "--method teams" in listed["message"].iloc[0]
+    assert process(path, method="teams").problems.empty

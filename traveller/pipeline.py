@@ -18,6 +18,7 @@ from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
+from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import normalise
 
 #: The ruling of a row as written and as applied (awards in % of the top).
@@ -138,7 +139,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     scored = score_frame(frame)
-    problems = combine([norm.problems, phantom_problems, score_problems(scored)])
+    problems = combine([norm.problems, phantom_problems, score_problems(scored),
+                        method_hints(scored, opts.method)])
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts)}
