@@ -52,3 +52,24 @@ def test_columns_of_another_method_are_named(tmp_path: Path) -> None:
     listed = process(path).problems
     assert "--method teams" in listed["message"].iloc[0]
     assert process(path, method="teams").problems.empty
+
+
+def test_unusual_scores_are_warnings(tmp_path: Path) -> None:
+    """A declarer on the wrong side (-420 among +420s) and a lone slam beside a 2S+4."""
+    rows = ["1,1,2,4S,N,10", "1,3,4,4S,N,10", "1,5,6,4S,N,11", "1,7,8,4S,N,10",
+            "1,9,10,4S,E,10", "2,1,4,6S,N,12", "2,3,6,2S,N,12", "2,5,8,4S,N,11",
+            "2,7,10,4S,N,12", "2,9,2,4S,N,11"]
+    path = tmp_path / "unusual.csv"
+    path.write_text(HEAD + "\n".join(rows) + "\n")
+    result = process(path)
+    listed = result.problems.set_index("row")
+    assert listed["code"].tolist() == ["unusual-score", "unusual-score"]
+    assert "-420 where the other results on board 1 are +420 to +450" in listed.loc[6, "message"]
+    assert "only slam on board 2" in listed.loc[7, "message"]
+    assert len(result.travellers) == 10  # warnings: still scored
+
+
+def test_an_ordinary_board_has_no_unusual_score() -> None:
+    from conftest import SAMPLE_DATA
+
+    assert process(SAMPLE_DATA / "club_session.csv").problems.empty

@@ -53,6 +53,7 @@ PROBLEM_CODES: dict[str, str] = {
     "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",
     "outside-table": "the row looks like a result but stands above the table's header row",
     "board-mismatch": "the board number differs from the one in the sheet's title",
+    "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
     "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",
     "result-reading": (
         "the result reads two ways (tricks taken, or relative with the + lost to Excel), or "

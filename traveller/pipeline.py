@@ -20,6 +20,7 @@ from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import normalise
+from traveller.tidy.unusual import unusual_scores
 
 #: The ruling of a row as written and as applied (awards in % of the top).
 RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",
@@ -140,7 +141,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     scored = score_frame(frame)
     problems = combine([norm.problems, phantom_problems, score_problems(scored),
-                        method_hints(scored, opts.method)])
+                        method_hints(scored, opts.method), unusual_scores(scored)])
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts)}

@@ -34,6 +34,7 @@ FIXES: dict[str, str] = {
     "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "board-mismatch": "correct the board number or the sheet's title",
+    "unusual-score": "check the declarer, contract and result on the original traveller",
     "method-suggested": "rerun with the --method the message names, if that is what was played",
     "result-reading": (
         "check the result on the original traveller; type relative results with their sign "

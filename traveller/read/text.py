@@ -60,9 +60,13 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def looks_binary(data: bytes) -> bool:
-    """True for a file that is not text: NUL bytes beyond a stray one or two in a cell."""
+    """True for a file that is not text: NULs or control bytes beyond a stray one in a cell."""
     head = data[:4096]
-    return head.count(b"\x00") * 100 > len(head)
+    control = sum(head.count(bytes([b])) for b in _CONTROL)
+    return head.count(b"\x00") * 100 > len(head) or control * 20 > len(head)
+
+
+_CONTROL = [*range(0, 9), *range(14, 32), 127]
 
 
 def sniff_delimiter(sample: str) -> str:
