@@ -12,6 +12,7 @@ from traveller.options import Options, options_with
 from traveller.problems import combine
 from traveller.publish import cards
 from traveller.read.load import Loaded, Source, read, read_names
+from traveller.read.paths import printable
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score.adjusted import session_awards
 from traveller.score.methods import MethodOptions, apply_method
@@ -128,7 +129,7 @@ def process(
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding))
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
-    result.source = str(path) if isinstance(path, str | Path) else "<DataFrame>"
+    result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     return result
 
 

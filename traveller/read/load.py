@@ -14,11 +14,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.errors import UnreadableFileError
+from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.formats import reader_for
 from traveller.read.guard import check_sheets, refuse_zip_bomb
 from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled, header_key
 from traveller.read.names import names_from_grid, read_names
+from traveller.read.paths import printable
 from traveller.read.raw import Loaded, RawTable
 from traveller.read.text import decode, looks_binary, rectangular, sniff_delimiter, text_grid
 from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
@@ -289,7 +290,17 @@ def read(path: Source, encoding: str | None = None) -> Loaded:
     """
     if isinstance(path, pd.DataFrame | dict):
         return read_frames(path)
-    path = Path(path)
+    try:
+        loaded = _read_path(Path(path), encoding)
+    except TravellerError as exc:  # a file name that is not UTF-8 must still print
+        raise type(exc)(printable(str(exc))) from exc
+    for table in loaded.tables:
+        table.file = printable(table.file)
+    return loaded
+
+
+def _read_path(path: Path, encoding: str | None) -> Loaded:
+    """:func:`read` for a path."""
     if not path.exists():
         raise UnreadableFileError(f"{path}: file not found; check the path")
     if path.is_dir():
