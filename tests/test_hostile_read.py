@@ -162,3 +162,11 @@ def test_our_own_results_workbook_is_refused(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, ["score", str(SAMPLE_DATA / "club_session.csv"),
                                      "-o", str(ours)]).exit_code == 0
     assert "results workbook written by traveller" in _one_line_error(ours)
+
+
+def test_usebio_nested_200000_deep_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "deep.xml"
+    depth = 200_000
+    path.write_text('<?xml version="1.0"?><USEBIO Version="1.2">' + "<A>" * depth
+                    + "</A>" * depth + "</USEBIO>")
+    assert "nested more than" in _one_line_error(path)
