@@ -49,14 +49,16 @@ def _is_header(fields: dict[int, str], board_known: bool) -> bool:
 def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:
     """Column names for a table: canonical field names, else the header as written."""
     names: list[str] = []
+    seen: set[str] = set()
     original: dict[str, str] = {}
     for i, cell in enumerate(header):
         text = str(cell).strip() if filled(cell) else ""
         name = fields.get(i) or text or f"column {i + 1}"
         base, n = name, 2
-        while name in names:
+        while name in seen:
             name, n = f"{base} ({n})", n + 1
         names.append(name)
+        seen.add(name)
         if i in fields:
             original[fields[i]] = text
     return names, original
@@ -65,19 +67,17 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
 def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """Per row: how many cells are known header words, and whether the row is blank.
 
-    Works on each column's distinct values, so a million-row sheet costs a
-    factorize per column rather than a Python call per cell.
+    Works on the grid's distinct values, hashed once for the whole grid, so a
+    million-row sheet or a 16,384-column one costs a factorize rather than a
+    Python call per cell or per column.
     """
-    words = np.zeros(len(grid), dtype=np.int64)
-    blank = np.ones(len(grid), dtype=bool)
-    for column in grid.columns:
-        codes, uniques = pd.factorize(grid[column], use_na_sentinel=True)
-        is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
-                           + [False])
-        is_filled = np.array([filled(u) for u in uniques] + [False])
-        words += is_word[codes]
-        blank &= ~is_filled[codes]
-    return words, blank
+    values = grid.to_numpy(dtype=object)
+    codes, uniques = pd.factorize(values.ravel(), use_na_sentinel=True)
+    is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
+                       + [False])
+    is_filled = np.array([filled(u) for u in uniques] + [False])
+    codes = codes.reshape(values.shape)
+    return is_word[codes].sum(axis=1).astype(np.int64), ~is_filled[codes].any(axis=1)
 
 
 def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
@@ -94,6 +94,36 @@ def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | Non
     return None, header
 
 
+#: Beyond this many columns a grid is held as one block (column-wise storage costs per column).
+WIDE = 256
+
+
+def _filled_below(grid: pd.DataFrame, first_header: int) -> np.ndarray:
+    """Per column: does any cell below the first header hold something?"""
+    values = grid.to_numpy(dtype=object)[first_header + 1:]
+    return ~(pd.isna(values) | (values == "")).all(axis=0) if len(values) else np.zeros(
+        grid.shape[1], dtype=bool)
+
+
+def _without_empty_columns(grid: pd.DataFrame) -> pd.DataFrame:
+    """The grid without columns that hold nothing: the cost of a sheet follows its data.
+
+    A stray cell far to the right (or a CSV with 50,000 empty fields per line)
+    would otherwise make every later step work through thousands of blank
+    columns. Column positions carry no meaning after this point.
+    """
+    values = grid.to_numpy(dtype=object)
+    if values.size == 0:
+        return grid
+    empty = pd.isna(values) | (values == "")
+    keep = ~empty.all(axis=0)
+    if keep.all():
+        return grid
+    out = grid.loc[:, keep]
+    out.columns = pd.RangeIndex(out.shape[1])
+    return out
+
+
 def tables_from_grid(
     grid: pd.DataFrame | list[list[Any]], file: str, sheet: str, first_row: int = 1
 ) -> list[RawTable]:
@@ -106,6 +136,9 @@ def tables_from_grid(
     """
     if not isinstance(grid, pd.DataFrame):
         grid = rectangular(grid)
+    elif grid.shape[1] > WIDE:  # one block of objects: per-column work would dominate
+        grid = pd.DataFrame(grid.to_numpy(dtype=object), dtype=object)
+    grid = _without_empty_columns(grid)
     if grid.empty:
         return []
     words, blank = _cell_masks(grid)
@@ -120,6 +153,8 @@ def tables_from_grid(
             floor = int(r) + 1
     tables = []
     outside = _outside_rows(grid, blank, starts, sheet, first_row)
+    # columns that hold something below some header: only those are kept (plus the fields)
+    used = _filled_below(grid, starts[0][1] if starts else len(grid))
     for i, (_, header, board, fields) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
@@ -128,6 +163,7 @@ def tables_from_grid(
         names, original = _columns(grid.iloc[header].tolist(), fields)
         frame = grid.iloc[body].copy()
         frame.columns = names
+        frame = frame[[n for i, n in enumerate(names) if i in fields or used[i]]]
         frame.index = pd.RangeIndex(len(frame))
         frame["row"] = body + first_row
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,

@@ -98,14 +98,20 @@ def text_grid(text: str, delimiter: str) -> pd.DataFrame:
     width = max((len(r) for r in csv.reader(lines[:HEADER_SCAN_ROWS * 50], delimiter=delimiter)),
                 default=1)
     try:
-        grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
-                           dtype=str, keep_default_na=False, skip_blank_lines=False,
-                           engine="c", quoting=csv.QUOTE_MINIMAL)
-        if len(grid) == len(lines):
-            return grid
+        # the C parser costs per column: a very wide file is read line by line below
+        if width <= WIDE_TEXT:
+            grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
+                               names=range(width), dtype=str, keep_default_na=False,
+                               skip_blank_lines=False, engine="c", quoting=csv.QUOTE_MINIMAL)
+            if len(grid) == len(lines):
+                return grid
     except pd.errors.ParserError:
         pass
     return rectangular([next(csv.reader([line], delimiter=delimiter), []) for line in lines])
+
+
+#: Wider than this, a text file is split with the csv module (pandas costs per column).
+WIDE_TEXT = 256
 
 
 def rectangular(rows: list[list[Any]]) -> pd.DataFrame:

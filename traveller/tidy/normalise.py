@@ -174,7 +174,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     for f in AS_WRITTEN:
         if f in frame:
             out[f"{header[f]} (as written)"] = frame[f].astype("string")
-    for c in frame.columns:
-        if c not in HEADER_ALIASES and c not in LAYOUT_FIELDS and c != "row" and c not in _MERGED:
-            out[c] = frame[c]
-    return out
+    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
+    others = [c for c in frame.columns if c not in known]
+    # one concat, not one insert per column: a sheet may carry thousands of its own columns
+    return pd.concat([out, frame[others]], axis=1) if others else out
