@@ -149,7 +149,7 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
     if isinstance(notation, list):
         detail = ("could be " + " or ".join(NOTATIONS[c].description for c in notation)
                   + f"; --notation {'|'.join(notation)}")
-        return _kept(src.iloc[:0], frame.iloc[:0], header, "en"), flag(
+        return _no_rows(table, frame, header, src), flag(
             src, "ambiguous-notation", header.get("contract", "contract"),
             col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
@@ -157,6 +157,15 @@ def _table(table: RawTable, notation: str | list[str]) -> tuple[pd.DataFrame, pd
     out = parse_identity(out, frame, table, header, src, problems)
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
+
+
+def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
+             src: pd.DataFrame) -> pd.DataFrame:
+    """No rows, but every column a parsed table has (so later stages need no special case)."""
+    empty, none = frame.iloc[:0], src.iloc[:0]
+    out = parse_identity(_kept(none, empty, header, "en"), empty, table, header, none, [])
+    nothing = clean(col(empty, "contract"))
+    return parse_play(out, empty, "en", header, none, nothing, nothing, [])
 
 
 def _outside(table: RawTable) -> pd.DataFrame:
