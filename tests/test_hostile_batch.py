@@ -99,3 +99,14 @@ def test_a_malformed_manifest_is_a_note_not_a_crash(tmp_path: Path, text: str) -
     code, _, err = run(inbox, "-o", out)
     assert code == 0, err
     assert statuses(out) == {"mon.csv": "done"}
+
+
+def test_the_changes_report_csv_holds_no_formula() -> None:
+    """Names and results from the input reach the change report: they must stay text."""
+    from traveller.batch.changes import Changes, report_csv
+
+    changes = Changes(pairs=[{"change": "changed", "pair": 3, "line": "NS",
+                              "fields": {"names": ("Smith", '=HYPERLINK("http://x","y")'),
+                                         "place": ("@SUM(A1)", "+1")}}])
+    cells = [c for line in report_csv(changes).splitlines()[1:] for c in line.split(",")]
+    assert not [c for c in cells if c.lstrip('"').startswith(("=", "@", "+"))], cells
