@@ -107,6 +107,7 @@ def test_the_changes_report_csv_holds_no_formula() -> None:
 
     changes = Changes(pairs=[{"change": "changed", "pair": 3, "line": "NS",
                               "fields": {"names": ("Smith", '=HYPERLINK("http://x","y")'),
-                                         "place": ("@SUM(A1)", "+1")}}])
+                                         "place": ("@SUM(A1)", "+SUM(A1)")}}])
     cells = [c for line in report_csv(changes).splitlines()[1:] for c in line.split(",")]
     assert not [c for c in cells if c.lstrip('"').startswith(("=", "@", "+"))], cells
+    assert "'=HYPERLINK" in report_csv(changes)

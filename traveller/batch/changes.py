@@ -214,11 +214,11 @@ def report_csv(changes: Changes) -> str:
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
 def _inert(value: Any) -> Any:
-    """A cell a spreadsheet opens as text: '=HYPERLINK(...) gets a leading quote; -420 stays."""
+    """A cell a spreadsheet opens as text: '=HYPERLINK(...) gets a leading quote; +150 stays."""
     text = str(value) if value is not None else ""
     if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
         return "'" + text
