@@ -73,3 +73,11 @@ def test_an_ordinary_board_has_no_unusual_score() -> None:
     from conftest import SAMPLE_DATA
 
     assert process(SAMPLE_DATA / "club_session.csv").problems.empty
+
+
+def test_pair_problems_name_the_pair_columns_as_the_sheet_does(tmp_path: Path) -> None:
+    path = tmp_path / "pairs.csv"
+    path.write_text("Board,Para NS,Para EW,Contract,By,Tricks\n1,1,2,4S,N,10\n1,1,4,4S,N,9\n")
+    listed = process(path).problems
+    assert listed["column"].tolist() == ["Para NS/Para EW"]
+    assert "row 3, Para NS/Para EW '1'" in listed["message"].iloc[0]

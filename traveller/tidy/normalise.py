@@ -58,8 +58,26 @@ def normalise(
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
-    problems.append(session_problems)
+    problems.append(_pair_columns_named(session_problems, raw))
     return Normalised(good, combine(problems), movement)
+
+
+def _pair_columns_named(problems: pd.DataFrame, raw: list[RawTable]) -> pd.DataFrame:
+    """Session problems name the pair columns as each file's header does ("NS/EW", "Para NS")."""
+    if problems.empty:
+        return problems
+    problems = problems.copy()
+    for file in problems["file"].unique():
+        table = next((t for t in raw if t.file == file), None)
+        if table is None:
+            continue
+        names = "/".join(table.original_columns.get(f) or f for f in ("ns_pair", "ew_pair"))
+        mine = (problems["file"] == file) & problems["column"].isin(["pair", "pairs"])
+        shown = names.replace("\\", "\\\\")
+        problems.loc[mine, "message"] = problems.loc[mine, "message"].str.replace(
+            r"^(.*? row -?\d+), pairs?\b", rf"\1, {shown}", n=1, regex=True)
+        problems.loc[mine, "column"] = names
+    return problems
 
 
 def _without_blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.DataFrame:
