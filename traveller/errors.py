@@ -56,7 +56,6 @@ PROBLEM_CODES: dict[str, str] = {
     "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
     "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",
     "result-reading": (
-        "the result reads two ways (tricks taken, or relative with the + lost to Excel), or "
-        "its reading is implausible; the row is scored as read, check it"
+        "the result reads two ways, or its reading is implausible; it is scored as read"
     ),
 }

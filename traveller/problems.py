@@ -36,10 +36,7 @@ FIXES: dict[str, str] = {
     "board-mismatch": "correct the board number or the sheet's title",
     "unusual-score": "check the declarer, contract and result on the original traveller",
     "method-suggested": "rerun with the --method the message names, if that is what was played",
-    "result-reading": (
-        "check the result on the original traveller; type relative results with their sign "
-        "as text ('+2) or format the column as Text so Excel keeps the +"
-    ),
+    "result-reading": "check it; format the Result column as Text so Excel keeps the + of +2",
 }
 
 

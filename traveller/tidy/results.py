@@ -71,11 +71,11 @@ def _outcome(level: float, taken: float) -> str:
 
 
 def _both(n: np.ndarray, level: np.ndarray, as_rel: np.ndarray, index: pd.Index) -> pd.Series:
-    """'read as +2 (made 6); as 2 tricks taken: down 8' for each doubtful row."""
+    """'read as +2, made 6; could be 2 tricks taken, down 8' for each doubtful row."""
     texts = []
     for k, lv, rel in zip(n.tolist(), level.tolist(), as_rel.tolist(), strict=True):
-        relative = f"+{int(k)} ({_outcome(lv, lv + 6 + k)})"
-        absolute = f"{int(k)} tricks taken ({_outcome(lv, k)})"
+        relative = f"+{int(k)}, {_outcome(lv, lv + 6 + k)}"
+        absolute = f"{int(k)} tricks taken, {_outcome(lv, k)}"
         chosen, other = (relative, absolute) if rel else (absolute, relative)
-        texts.append(f"read as {chosen}; it could be {other}")
+        texts.append(f"read as {chosen}; could be {other}")
     return pd.Series(texts, index=index, dtype="string")
