@@ -111,3 +111,19 @@ def test_the_changes_report_csv_holds_no_formula() -> None:
     cells = [c for line in report_csv(changes).splitlines()[1:] for c in line.split(",")]
     assert not [c for c in cells if c.lstrip('"').startswith(("=", "@", "+"))], cells
     assert "'=HYPERLINK" in report_csv(changes)
+
+
+def test_an_output_that_would_overwrite_an_input_is_refused(tmp_path: Path) -> None:
+    """INBOX inside OUTDIR: INBOX/in/a.csv publishes to OUTDIR/in/a_results.xlsx, which is
+    the input INBOX/a_results.xlsx. That job fails; the input is untouched."""
+    out = tmp_path / "out"
+    inbox = out / "in"
+    (inbox / "in").mkdir(parents=True)
+    shutil.copy(CSV, inbox / "in" / "a.csv")
+    victim = inbox / "a_results.xlsx"
+    shutil.copy(SAMPLE_DATA / "club_session.xlsx", victim)
+    before = victim.read_bytes()
+    age(inbox)
+    code, _, _ = run(inbox, "-o", out)
+    assert victim.read_bytes() == before
+    assert code == 1 and statuses(out)["in/a.csv"] == "failed"

@@ -123,7 +123,23 @@ def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path]) -> list[Job]:
         jobs = [j for j in jobs if j.path.resolve() not in names_files]
     jobs.sort(key=lambda j: j.name)
     _name_outputs(jobs)
+    _refuse_outputs_over_inputs(jobs, skip)
     return jobs
+
+
+def _refuse_outputs_over_inputs(jobs: list[Job], outdirs: set[Path]) -> None:
+    """A job whose workbook would land on an input (INBOX inside OUTDIR) fails, naming both.
+
+    The input is never overwritten: that job is reported as failed and the rest go on.
+    """
+    inputs = {os.path.normcase(os.path.abspath(j.path)): j.name for j in jobs}
+    for job in jobs:
+        for outdir in outdirs:
+            target = os.path.normcase(os.path.abspath(outdir / job.output()))
+            if target in inputs and job.error is None:
+                job.error = SettingsError(
+                    f"{job.name}: its workbook {outdir / job.output()} would overwrite the "
+                    f"input {inputs[target]}; choose an OUTDIR outside INBOX's parent")
 
 
 def unchanged(job: Job, entry: dict[str, Any] | None, outdir: Path,
