@@ -41,48 +41,45 @@ def unusual_scores(scored: pd.DataFrame) -> pd.DataFrame:
 
 
 def _outliers(frame: pd.DataFrame) -> pd.DataFrame:
-    keys = [frame["section"].astype("string").fillna(""), frame["board"]]
-    score = frame["ns_score"].astype("float64")
-    grouped = score.groupby(keys, observed=True, sort=False)
-    n = grouped.transform("size")
-    top, bottom = grouped.transform("max"), grouped.transform("min")
-    # the second highest / lowest, with the extreme itself counted once
-    ranked_desc = grouped.rank(method="first", ascending=False)
-    ranked_asc = grouped.rank(method="first", ascending=True)
-    second_top = score.where(ranked_desc == 2).groupby(keys, observed=True).transform("max")
-    second_bottom = score.where(ranked_asc == 2).groupby(keys, observed=True).transform("min")
-    gap_top, gap_bottom = top - second_top, second_bottom - bottom
+    """Mirror scores (see the module docstring), from one sort by board and score."""
+    section = pd.factorize(frame["section"])[0].astype(np.int64)
+    board = frame["board"].to_numpy(dtype=np.int64, na_value=0)
+    group = section * (int(board.max(initial=0)) + 1) + board
+    score = frame["ns_score"].to_numpy(dtype=np.float64)
+    order = np.lexsort((score, group))
+    g, s = group[order], score[order]
+    starts = np.flatnonzero(np.r_[True, g[1:] != g[:-1]]) if len(g) else np.zeros(0, np.int64)
+    ends = np.r_[starts[1:], len(g)].astype(np.int64)
+    big = (ends - starts) >= MIN_RESULTS
+    starts, ends = starts[big], ends[big]
+    bottom, second_bottom, top, second_top = s[starts], s[starts + 1], s[ends - 1], s[ends - 2]
     # the lone result on the other side of zero from all the field (a bid slam beside
     # games is a big gap too, but of the same sign)
-    high = (score == top) & (ranked_desc == 1) & (gap_top >= MIN_GAP) \
-        & (gap_top > 2 * (second_top - bottom)) & (score > 0) & (second_top <= 0)
-    low = (score == bottom) & (ranked_asc == 1) & (gap_bottom >= MIN_GAP) \
-        & (gap_bottom > 2 * (top - second_bottom)) & (score < 0) & (second_bottom >= 0)
-    mirrored = _mirrors(frame, keys, score)
-    mask = ((high | low) & mirrored & (n >= MIN_RESULTS)).to_numpy()
-    rows = frame[mask]
-    others_low = np.where(high[mask], bottom[mask], second_bottom[mask])
-    others_high = np.where(high[mask], second_top[mask], top[mask])
-    detail = pd.Series([f"N-S {int(s):+d} where the other results on board {b} are "
+    gap_top, gap_bottom = top - second_top, second_bottom - bottom
+    high = ((gap_top >= MIN_GAP) & (gap_top > 2 * (second_top - bottom))
+            & (top > 0) & (second_top <= 0))
+    low = ((gap_bottom >= MIN_GAP) & (gap_bottom > 2 * (top - second_bottom))
+           & (bottom < 0) & (second_bottom >= 0))
+    at = np.r_[ends[high] - 1, starts[low]].astype(np.int64)
+    lows, highs = np.r_[bottom[high], second_bottom[low]], np.r_[second_top[high], top[low]]
+    mirrored = _mirrored(g, s, at)
+    rows = frame.iloc[order[at[mirrored]]]
+    detail = pd.Series([f"N-S {int(v):+d} where the other results on board {b} are "
                         f"{int(lo):+d} to {int(hi):+d}"
-                        for s, b, lo, hi in zip(rows["ns_score"], rows["board"], others_low,
-                                                others_high, strict=True)],
+                        for v, b, lo, hi in zip(rows["ns_score"], rows["board"], lows[mirrored],
+                                                highs[mirrored], strict=True)],
                        index=rows.index, dtype="string")
     return flag(rows, "unusual-score", "score", rows["ns_score"], detail, blocking=False)
 
 
-def _mirrors(frame: pd.DataFrame, keys: list[pd.Series], score: pd.Series) -> pd.Series:
-    """True where minus the score lies within MIRROR of another score on the same board."""
-    board = pd.Series(pd.factorize(pd.MultiIndex.from_arrays(keys))[0], index=frame.index)
-    table = pd.DataFrame({"board": board, "score": score}).sort_values(["board", "score"])
-    probe = pd.DataFrame({"board": board, "score": -score, "i": frame.index})
-    probe = probe.sort_values("score")
-    found = pd.merge_asof(probe, table.rename(columns={"score": "near"}).assign(
-        score=table["score"]).sort_values("score"), on="score", by="board",
-        direction="nearest")
-    close = (found["near"] - found["score"]).abs() <= MIRROR
-    return pd.Series(close.to_numpy(), index=found["i"].to_numpy()).reindex(frame.index,
-                                                                              fill_value=False)
+def _mirrored(group: np.ndarray, score: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """Is minus the score at each sorted position ``at`` within MIRROR of a score of its board?"""
+    if not len(at):
+        return np.zeros(0, dtype=bool)
+    key = group * 100_000.0 + score  # scores stay within +-8,000: boards never overlap
+    want = group[at] * 100_000.0 - score[at]
+    found = np.minimum(np.searchsorted(key, want - MIRROR, side="left"), len(key) - 1)
+    return (group[found] == group[at]) & (np.abs(key[found] - want) <= MIRROR)
 
 
 def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
