@@ -147,3 +147,10 @@ def test_missing_fields_name_the_columns_not_recognised(tmp_path: Path) -> None:
     path.write_text("Board,NS,EW,Contract,By,Tks made\n1,1,2,4S,N,10\n")
     message = process(path).problems["message"].iloc[0]
     assert "the column Tks made was not recognised" in message
+
+
+def test_a_column_that_cannot_tell_lists_every_two_way_cell(tmp_path: Path) -> None:
+    """1DX with a bare 1 and only passes beside it: 1 trick (down 6) or +1? Found by fuzzing."""
+    rows = [[1, 1, 2, "1DX", "N", "+1"], [1, 3, 4, "PASS", "", ""], [1, 5, 6, "PASS", "", ""]]
+    listed = process(_xlsx(tmp_path, rows)).problems.set_index("row")
+    assert listed.loc[2, "code"] == "result-reading"

@@ -81,3 +81,11 @@ def test_pair_problems_name_the_pair_columns_as_the_sheet_does(tmp_path: Path) -
     listed = process(path).problems
     assert listed["column"].tolist() == ["Para NS/Para EW"]
     assert "row 3, Para NS/Para EW '1'" in listed["message"].iloc[0]
+
+
+def test_a_lone_contract_word_at_the_end_is_not_a_note(tmp_path: Path) -> None:
+    """Found by fuzzing: a last row holding only 'AP' is a result to list, not a footer."""
+    path = tmp_path / "footer.csv"
+    path.write_text(HEAD + "1,1,2,4S,N,10\n1,3,4,4S,N,9\n,,,AP,,\n")
+    result = process(path)
+    assert 4 in set(result.problems["row"]) | set(result.travellers["row"])

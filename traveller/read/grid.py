@@ -171,11 +171,19 @@ _NUMBER = re.compile(r"[+-]?\d+(?:\.0+)?")
 
 
 def _is_note(cells: list[Any]) -> bool:
-    """A footer line such as "Checked by: AB" or "Director:", "J. Smith": a few words, no number."""
+    """A footer line such as "Checked by: AB" or "Director:", "J. Smith".
+
+    A few words, no number, and a label with a colon: a lone "AP" or "x" at the
+    end of the table is a result to list, not a note.
+    """
     shown = [c for c in cells if filled(c)]
-    return 0 < len(shown) <= 3 and all(
+    return 0 < len(shown) <= 3 and any(
+        isinstance(c, str) and _LABEL.match(c.strip()) for c in shown) and all(
         isinstance(c, str) and not _NUMBER.fullmatch(c.strip()) and any(ch.isalpha() for ch in c)
         for c in shown)
+
+
+_LABEL = re.compile(r"[^\d:]*[^\W\d][^\d:]*:")
 
 
 def _before_footer(grid: pd.DataFrame, body: np.ndarray) -> int:

@@ -45,7 +45,8 @@ def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Rea
     bare = ~np.isnan(n) & (lv > 0) & (n >= 0) & (n <= 13)  # else out of range, listed so
     ok_t = bare & (n >= 0) & (n <= 13) & (lv + 6 - n < limit)
     ok_r = bare & (n >= 0) & (lv + 6 + n <= 13)
-    relative = marked + int((ok_r & ~ok_t).sum()) > int((ok_t & ~ok_r).sum())
+    for_rel, for_tricks = marked + int((ok_r & ~ok_t).sum()), int((ok_t & ~ok_r).sum())
+    relative = for_rel > for_tricks
     if relative:
         use_rel = bare & ~(ok_t & ~ok_r)
         # 10 tricks beside "=" and "+1" is tricks for sure: no overtrick count is 7 or more
@@ -53,6 +54,8 @@ def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Rea
     else:
         use_rel = np.zeros(len(n), dtype=bool)
         doubt = bare & ~ok_t
+        if for_rel == for_tricks:  # nothing in the column tells: each two-way cell is a doubt
+            doubt |= ok_t & ok_r
     use = pd.Series(use_rel, index=values.index)
     rel = rel.fillna(tricks.where(use)).astype("Int64")
     tricks = tricks.where(~use).astype("Int64")
