@@ -23,9 +23,9 @@ class NotationError(TravellerError):
 #: Problem codes -> one-line description (README lists them from here).
 PROBLEM_CODES: dict[str, str] = {
     "missing-board": "the row has no board number",
-    "bad-board": "the board number is not a whole number from 1 up",
+    "bad-board": "the board number is not a whole number from 1 to 99999",
     "missing-pair": "the N-S or E-W pair number is missing",
-    "bad-pair": "a pair number is not a whole number from 1 up",
+    "bad-pair": "a pair number is not a whole number from 1 to 99999",
     "missing-result": "neither a contract with its result nor a score is given",
     "unknown-contract": "the contract cannot be read in the sheet's notation",
     "unknown-declarer": "the declarer is not one of N, E, S, W (in the sheet's notation)",
@@ -63,5 +63,10 @@ PROBLEM_CODES: dict[str, str] = {
     "published-differs": (
         "a frequency table's published matchpoints, percentage or IMPs differ from ours as "
         "printed; ours are used"
+    ),
+    "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
+    "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",
+    "result-reading": (
+        "the result reads two ways, or its reading is implausible; it is scored as read"
     ),
 }

@@ -29,6 +29,10 @@ PROCESS_DEFAULTS: dict[str, Any] = {"scale": "2/1/0", "movement": "auto", "notat
                                     "names": None, "encoding": None, "options": None}
 
 
+#: Butler's trim beyond this would drop more results than any board has.
+MAX_TRIM = 1000
+
+
 @dataclass(frozen=True)
 class Options:
     """How rulings and the tournament structure are scored (docs/rulings.md).
@@ -142,9 +146,9 @@ def trim_fraction(trim: int | str) -> tuple[int, float]:
         if not 0 <= share < 0.5:
             raise ValueError(f"trim {trim!r} must be a percentage from 0 % to under 50 %")
         return 0, share
-    if not text.isdigit():
-        raise ValueError(f"trim {trim!r} must be a whole number 0 or more, or a percentage "
-                         "such as 20%")
+    if not text.isdigit() or int(text) > MAX_TRIM:
+        raise ValueError(f"trim {trim!r} must be a whole number from 0 to {MAX_TRIM}, or a "
+                         "percentage such as 20%")
     return int(text), 0.0
 
 

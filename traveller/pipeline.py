@@ -13,6 +13,7 @@ from traveller.problems import combine
 from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
+from traveller.read.paths import printable
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
 from traveller.score import frequency
 from traveller.score.adjusted import session_awards
@@ -25,7 +26,9 @@ from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
+from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import normalise
+from traveller.tidy.unusual import unusual_scores
 
 #: The ruling of a row as written and as applied (awards in % of the top).
 RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",
@@ -137,7 +140,7 @@ def process(
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding))
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
-    result.source = str(path) if isinstance(path, str | Path) else "<DataFrame>"
+    result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
     return result
 
@@ -154,7 +157,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
-    problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored)])
+    problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored),
+                        method_hints(scored, opts.method), unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,

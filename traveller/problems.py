@@ -39,6 +39,9 @@ FIXES: dict[str, str] = {
     "honours-on-pass": "clear the honours cell, or correct the contract if the deal was played",
     "unknown-pair": "nothing, unless you know the pair: then write its number",
     "published-differs": "check the result and its count against the publication",
+    "unusual-score": "check the declarer, contract and result on the original traveller",
+    "method-suggested": "rerun with the --method the message names, if that is what was played",
+    "result-reading": "check it; format the Result column as Text so Excel keeps the + of +2",
 }
 
 
@@ -53,7 +56,7 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
 
     if rows.empty:
         return _empty()
-    shown = (values.astype("string").fillna("") if values is not None
+    shown = (_as_typed(values) if values is not None
              else pd.Series("", index=rows.index, dtype="string"))
     sheet = rows["sheet"].astype("string").fillna("")
     place = rows["file"].astype("string").str.replace(r"^.*[\\/]", "", regex=True)
@@ -71,6 +74,12 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
         "column": column, "value": shown, "code": code, "message": message,
         "blocking": blocking,
     })
+
+
+def _as_typed(values: pd.Series) -> pd.Series:
+    """Cells as the user typed them: a number Excel stores as 2.0 is shown as 2."""
+    text = values.astype("string").fillna("")
+    return text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
 
 
 def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:

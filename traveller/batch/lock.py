@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from traveller.batch.manifest import open_nofollow
 from traveller.errors import TravellerError
 
 if sys.platform == "win32":  # pragma: no cover - the batch is meant for cron/systemd
@@ -92,7 +93,7 @@ class OutdirLock:
     def acquire(self) -> None:
         """Take the lock or raise :class:`LockedError` naming the run that holds it."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = open_nofollow(self.path, os.O_RDWR | os.O_CREAT)
         deadline = time.monotonic() + self.wait
         while not _try_lock(fd):
             if time.monotonic() >= deadline:

@@ -29,6 +29,7 @@ and renamed into place.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -48,6 +49,8 @@ def write_atomic(path: Path, data: bytes | str, durable: bool = False) -> Path:
     usual permissions (0666 less the umask), not the 0600 of a temporary file.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    refuse_link(path.parent)
+    refuse_link(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -61,6 +64,36 @@ def write_atomic(path: Path, data: bytes | str, durable: bool = False) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+class PlantedLinkError(OSError):
+    """A batch state file (lock, manifest, journal, summary, report) is a symbolic link.
+
+    Writing through it would truncate or replace whatever it points at, so the
+    run refuses and says which link to remove.
+    """
+
+
+def refuse_link(path: Path) -> None:
+    """Raise :class:`PlantedLinkError` when ``path`` is a symbolic link."""
+    if os.path.islink(path):
+        try:
+            target = os.readlink(path)
+        except OSError:
+            target = "?"
+        raise PlantedLinkError(f"{path} is a symbolic link (to {target}); traveller never writes "
+                               "its state through a link: remove the link and run again")
+
+
+def open_nofollow(path: Path, flags: int, mode: int = 0o644) -> int:
+    """``os.open`` that refuses a symbolic link at ``path`` (O_NOFOLLOW) with a clear error."""
+    refuse_link(path.parent)
+    try:
+        return os.open(path, flags | getattr(os, "O_NOFOLLOW", 0), mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or os.path.islink(path):
+            refuse_link(path)
+        raise
 
 
 _UMASK: list[int] = []
@@ -113,6 +146,8 @@ class Manifest:
         notes: list[str] = []
         entries: dict[str, dict[str, Any]] = {}
         path = state_dir / "manifest.json"
+        refuse_link(state_dir)
+        refuse_link(path)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             entries = dict(data["entries"])
@@ -120,6 +155,11 @@ class Manifest:
             pass
         except (OSError, ValueError, KeyError, TypeError) as exc:
             notes.append(f"{path}: unreadable ({exc}); every input is redone")
+        bad = [k for k, v in entries.items() if not (isinstance(k, str) and isinstance(v, dict))]
+        if bad:
+            notes.append(f"{path}: {len(bad)} malformed entr{'y' if len(bad) == 1 else 'ies'} "
+                         "ignored; those inputs are redone")
+            entries = {k: v for k, v in entries.items() if k not in bad}
         manifest = cls(state_dir, entries, notes)
         replayed = manifest._replay()
         if replayed:
@@ -128,18 +168,21 @@ class Manifest:
         return manifest
 
     def _replay(self) -> int:
+        refuse_link(self.journal_path)
         try:
-            lines = self.journal_path.read_text(encoding="utf-8").splitlines()
+            lines = self.journal_path.read_text(encoding="utf-8", errors="replace").splitlines()
         except FileNotFoundError:
             return 0
         count = 0
         for line in lines:
             try:
                 item = json.loads(line)
+            except ValueError:
+                continue  # a line cut short by a kill
+            if (isinstance(item, dict) and isinstance(item.get("input"), str)
+                    and isinstance(item.get("entry"), dict)):
                 self.entries[item["input"]] = item["entry"]
                 count += 1
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short by a kill
         return count
 
     def record(self, name: str, entry: dict[str, Any]) -> None:
@@ -148,7 +191,8 @@ class Manifest:
         self.changed = True
         if self._journal is None:
             self.state_dir.mkdir(parents=True, exist_ok=True)
-            self._journal = open(self.journal_path, "a", encoding="utf-8")  # noqa: SIM115
+            fd = open_nofollow(self.journal_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+            self._journal = os.fdopen(fd, "a", encoding="utf-8")
         self._journal.write(json.dumps({"input": name, "entry": entry}) + "\n")
         self._journal.flush()
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from traveller.batch.manifest import RACY_SECONDS
 from traveller.batch.settings import FILE_NAME, Settings, SettingsError, SettingsTree, file_sha256
+from traveller.read.paths import printable
 
 #: Every kind of file the loader reads (traveller.read.load and traveller.read.formats).
 INPUT_SUFFIXES = frozenset({".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".xlsb", ".xls", ".ods",
@@ -77,16 +78,27 @@ def _excluded(name: str, settings: Settings | None) -> bool:
 
 
 def _name_outputs(jobs: list[Job]) -> None:
-    """Output base names mirror INBOX; inputs sharing a stem in a folder keep their type."""
+    """Output base names mirror INBOX; inputs sharing a stem in a folder keep their type.
+
+    Names are compared case-folded (a.CSV and a.csv are one name on many file
+    systems). Should two inputs still meet (tue.csv beside tue.txt names one
+    tue_csv, as does tue_csv.txt), the later in name order gets ``~2``, ``~3``:
+    each input has its own workbook, the same one on every run.
+    """
     stems: dict[str, int] = {}
     for job in jobs:
         stem = posixpath.splitext(job.name)[0].casefold()
         stems[stem] = stems.get(stem, 0) + 1
+    taken: set[str] = set()
     for job in jobs:
         base, suffix = posixpath.splitext(job.name)
         if stems[base.casefold()] > 1:
             base = f"{base}_{suffix.lstrip('.').lower()}"
-        job.base = base
+        unique, n = base, 2
+        while unique.casefold() in taken:
+            unique, n = f"{base}~{n}", n + 1
+        taken.add(unique.casefold())
+        job.base = unique
 
 
 def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path]) -> list[Job]:
@@ -103,7 +115,7 @@ def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path]) -> list[Job]:
         except SettingsError as exc:
             error = exc
         for file_name in file_names:
-            name = rel + file_name
+            name = printable(rel + file_name)  # a name that is not UTF-8 as \xe9 escapes
             if not _excluded(name, settings):
                 jobs.append(Job(name, folder / file_name, settings, error))
     names_files = tree.names_files()
@@ -111,7 +123,23 @@ def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path]) -> list[Job]:
         jobs = [j for j in jobs if j.path.resolve() not in names_files]
     jobs.sort(key=lambda j: j.name)
     _name_outputs(jobs)
+    _refuse_outputs_over_inputs(jobs, skip)
     return jobs
+
+
+def _refuse_outputs_over_inputs(jobs: list[Job], outdirs: set[Path]) -> None:
+    """A job whose workbook would land on an input (INBOX inside OUTDIR) fails, naming both.
+
+    The input is never overwritten: that job is reported as failed and the rest go on.
+    """
+    inputs = {os.path.normcase(os.path.abspath(j.path)): j.name for j in jobs}
+    for job in jobs:
+        for outdir in outdirs:
+            target = os.path.normcase(os.path.abspath(outdir / job.output()))
+            if target in inputs and job.error is None:
+                job.error = SettingsError(
+                    f"{job.name}: its workbook {outdir / job.output()} would overwrite the "
+                    f"input {inputs[target]}; choose an OUTDIR outside INBOX's parent")
 
 
 def unchanged(job: Job, entry: dict[str, Any] | None, outdir: Path,

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from traveller.read.paths import printable
+
 STATUSES = ("done", "problems", "failed", "skipped", "todo")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
@@ -91,7 +93,7 @@ class RunSummary:
         files = data.pop("files")
         head = json.dumps(data, ensure_ascii=False)[:-1]
         lines = ",\n".join(json.dumps(f, ensure_ascii=False) for f in files)
-        return f'{head}, "files": [\n{lines}\n]}}\n'
+        return printable(f'{head}, "files": [\n{lines}\n]}}\n')  # odd file names as \xe9
 
     def headline(self) -> str:
         """The last line a run prints."""
@@ -136,7 +138,7 @@ def describe(outcome: Outcome) -> str:
         text += f"; input moved to {o.moved_to}"
     if o.note:
         text += f"; {o.note}"
-    return text
+    return printable(text)
 
 
 def write_summary(summary: RunSummary, path: Path) -> None:

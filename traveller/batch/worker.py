@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from traveller.errors import TravellerError
+from traveller.read.paths import printable
 
 __all__ = ["Pool", "Task", "default_jobs", "failure", "score_file"]
 
@@ -62,11 +63,12 @@ class Task:
 
 def failure(path: Path, exc: BaseException, code: str | None = None) -> dict[str, str]:
     """Why a file failed, as ``{"code", "error"}`` (one line, for the summary)."""
+    shown = printable(str(path))
     if isinstance(exc, FileNotFoundError) and code in (None, "unreadable"):
-        return {"code": "vanished", "error": f"{path}: the file disappeared before it could be "
+        return {"code": "vanished", "error": f"{shown}: the file disappeared before it could be "
                 "read (moved or deleted during the run)"}
     if isinstance(exc, MemoryError):
-        return {"code": "memory", "error": f"{path}: needs more memory than the per-file limit "
+        return {"code": "memory", "error": f"{shown}: needs more memory than the per-file limit "
                 "(--file-memory)"}
     if isinstance(exc, TravellerError):
         message = str(exc)
@@ -74,7 +76,7 @@ def failure(path: Path, exc: BaseException, code: str | None = None) -> dict[str
         message = f"{exc.filename or path}: {exc.strerror or exc}"
     else:
         message = f"{path}: {type(exc).__name__}: {exc}"
-    return {"code": code or "unreadable", "error": message}
+    return {"code": code or "unreadable", "error": printable(message)}
 
 
 def score_file(task: Task, debug: bool = False) -> dict[str, Any]:

@@ -17,8 +17,8 @@ import pandas as pd
 
 from traveller.errors import UnreadableFileError
 from traveller.read.headers import _alias_index, field_for, filled, header_key
-from traveller.read.load import refuse_zip_bomb
 from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
+from traveller.read.workbook import open_workbook, sheet_cells
 from traveller.schema import EXCEL_SUFFIXES, HEADER_ALIASES
 
 #: Home-sheet field -> header words seen in EN/PL/RU score sheets.
@@ -51,16 +51,8 @@ def _grids_from_path(path: Path, encoding: str | None) -> list[tuple[str, str, l
     if path.is_dir() or path.stat().st_size == 0:
         raise UnreadableFileError(f"{path}: not a score sheet (a folder or an empty file)")
     if path.suffix.lower() in EXCEL_SUFFIXES:
-        from python_calamine import CalamineWorkbook
-
-        refuse_zip_bomb(path)
-        try:
-            book = CalamineWorkbook.from_path(str(path))
-        except Exception as exc:  # calamine raises its own error types per format
-            raise UnreadableFileError(f"{path}: not a readable workbook ({exc}); save it "
-                                      "again as xlsx or CSV") from exc
-        return [(str(path), s, book.get_sheet_by_name(s).to_python(skip_empty_area=False), 1)
-                for s in book.sheet_names]
+        book = open_workbook(path)  # the same size and zip-bomb guards as travellers
+        return [(str(path), s, sheet_cells(book, path, s), 1) for s in book.sheet_names]
     text = decode(path.read_bytes(), encoding, str(path))
     grid = text_grid(text, sniff_delimiter(text[:65536]))
     return [(str(path), "", grid.to_numpy().tolist(), 1)]

@@ -17,6 +17,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from traveller.read.paths import printable
+
 if TYPE_CHECKING:
     from traveller.read.raw import Loaded
 
@@ -69,7 +71,7 @@ def input_meta(loaded: Loaded, source: Any) -> dict[str, str]:
             if value and key not in found:
                 found[key] = str(value).strip()
     if "title" not in found and isinstance(source, str | Path):
-        found["title"] = Path(source).stem
+        found["title"] = printable(Path(source).stem)  # a name that is not UTF-8 shows \xNN
     return found
 
 

@@ -34,7 +34,17 @@ def _alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
     return index
 
 
-FIELDS = _alias_index(HEADER_ALIASES)
+#: Hand-kept (ACBL-style) traveller columns: the level made, the undertricks, and the
+#: score split by sign and side ("NS +", "EW +", "N-S -").
+LAYOUT_ALIASES: dict[str, list[str]] = {
+    "made": ["made", "madelevel", "levelmade", "making"],
+    "down": ["down", "set", "undertricks", "off"],
+}
+SPLIT_SCORES = ("ns_plus", "ns_minus", "ew_plus", "ew_minus")
+LAYOUT_FIELDS = (*LAYOUT_ALIASES, *SPLIT_SCORES)
+_SPLIT_SCORE = re.compile(r"^\s*(?:pts?|points|score)?\s*(n\W*s|e\W*w)\s*(\+|-|−|plus|minus)\s*$")
+
+FIELDS = _alias_index({**HEADER_ALIASES, **LAYOUT_ALIASES})
 NAME_FIELDS = _alias_index(NAMES_ALIASES)
 _PAIR_WORDS = ("pair", "para", "par", "пар", "номер")
 _LINE_SUFFIX = {"ns": "ns_pair", "сю": "ns_pair", "ew": "ew_pair", "we": "ew_pair",
@@ -50,6 +60,10 @@ def field_for(header: object, index: dict[str, str] = FIELDS) -> str | None:
     key = header_key(header)
     if not key:
         return None
+    split = _SPLIT_SCORE.match(unicodedata.normalize("NFKC", str(header)).casefold())
+    if index is FIELDS and split:
+        side = "ns" if split.group(1).startswith("n") else "ew"
+        return f"{side}_{'plus' if split.group(2) in ('+', 'plus') else 'minus'}"
     if key in index:
         return index[key]
     if index is FIELDS and any(w in key for w in _PAIR_WORDS):

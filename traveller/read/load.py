@@ -7,169 +7,25 @@ names, keeps every other column, and records the row number the user sees.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
-import numpy as np
 import pandas as pd
 
-from traveller.errors import UnreadableFileError
+from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.formats import reader_for
-from traveller.read.headers import board_in_title, field_for, filled, header_key
+from traveller.read.grid import tables_from_grid
+from traveller.read.headers import board_in_title, field_for, header_key
 from traveller.read.names import names_from_grid, read_names
+from traveller.read.paths import printable
 from traveller.read.raw import Loaded, RawTable
-from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
+from traveller.read.text import decode, looks_binary, sniff_delimiter, text_grid
+from traveller.read.workbook import read_workbook
 from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
 
 __all__ = ["Loaded", "RawTable", "Source", "board_in_title", "field_for", "header_key", "read",
            "read_frames", "read_names", "read_text", "read_workbook", "sniff_delimiter",
            "tables_from_grid"]
-
-
-def _header_fields(cells: list[Any]) -> dict[int, str]:
-    """Column index -> field for a candidate header row (first column wins a field)."""
-    found: dict[int, str] = {}
-    for i, cell in enumerate(cells):
-        name = field_for(cell) if isinstance(cell, str) else None
-        if name and name not in found.values():
-            found[i] = name
-    return found
-
-
-def _is_header(fields: dict[int, str], board_known: bool) -> bool:
-    names = set(fields.values())
-    has_result = bool(names & {"contract", "score"})
-    has_board = "board" in names or board_known
-    return has_result and has_board and "ns_pair" in names and len(names) >= 3
-
-
-def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:
-    """Column names for a table: canonical field names, else the header as written."""
-    names: list[str] = []
-    original: dict[str, str] = {}
-    for i, cell in enumerate(header):
-        text = str(cell).strip() if filled(cell) else ""
-        name = fields.get(i) or text or f"column {i + 1}"
-        base, n = name, 2
-        while name in names:
-            name, n = f"{base} ({n})", n + 1
-        names.append(name)
-        if i in fields:
-            original[fields[i]] = text
-    return names, original
-
-
-def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Per row: how many cells are known header words, and whether the row is blank.
-
-    Works on each column's distinct values, so a million-row sheet costs a
-    factorize per column rather than a Python call per cell.
-    """
-    words = np.zeros(len(grid), dtype=np.int64)
-    blank = np.ones(len(grid), dtype=bool)
-    for column in grid.columns:
-        codes, uniques = pd.factorize(grid[column], use_na_sentinel=True)
-        is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
-                           + [False])
-        is_filled = np.array([filled(u) for u in uniques] + [False])
-        words += is_word[codes]
-        blank &= ~is_filled[codes]
-    return words, blank
-
-
-def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
-    """Board number in a title row just above a header, and where that title starts."""
-    for r in range(header - 1, max(floor, header - 6) - 1, -1):
-        cells = [c for c in grid.iloc[r].tolist() if filled(c)]
-        if not cells:
-            continue
-        if len(cells) > 6 or not all(isinstance(c, str) for c in cells):
-            break
-        found = next((b for c in cells if (b := board_in_title(c)) is not None), None)
-        if found is not None:
-            return found, r
-    return None, header
-
-
-def tables_from_grid(
-    grid: pd.DataFrame | list[list[Any]], file: str, sheet: str, first_row: int = 1
-) -> list[RawTable]:
-    """Split a sheet's cells into result tables under their header rows.
-
-    A sheet may hold one long table, or several board tables stacked under
-    their own title rows ("Board 7"); a title above a header gives that
-    table's board number, as may the sheet name ("Rozdanie 7"). Blank rows are
-    skipped; every other row below a header belongs to its table.
-    """
-    if not isinstance(grid, pd.DataFrame):
-        grid = rectangular(grid)
-    if grid.empty:
-        return []
-    words, blank = _cell_masks(grid)
-    sheet_board = board_in_title(sheet)
-    starts: list[tuple[int, int, int | None, dict[int, str]]] = []  # title row, header, board
-    floor = 0
-    for r in np.flatnonzero(words >= 3):
-        fields = _header_fields(grid.iloc[r].tolist())
-        board, title_row = _title_above(grid, int(r), floor)
-        if _is_header(fields, (board or sheet_board) is not None):
-            starts.append((title_row, int(r), board or sheet_board, fields))
-            floor = int(r) + 1
-    tables = []
-    outside = _outside_rows(grid, blank, starts, sheet, first_row)
-    title = _sheet_title(grid, blank, starts[0][0]) if starts else None
-    for i, (_, header, board, fields) in enumerate(starts):
-        end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
-        body = np.arange(header + 1, end)
-        body = body[~blank[header + 1:end]]
-        names, original = _columns(grid.iloc[header].tolist(), fields)
-        frame = grid.iloc[body].copy()
-        frame.columns = names
-        frame.index = pd.RangeIndex(len(frame))
-        frame["row"] = body + first_row
-        tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
-                               outside=outside if i == 0 else [],
-                               meta={"title": title} if title else {}))
-    return tables
-
-
-def _sheet_title(grid: pd.DataFrame, blank: np.ndarray, first: int) -> str | None:
-    """The first text above a sheet's first table (its title row), when there is one.
-
-    Rows that look like results are not titles (they are listed as outside-table).
-    """
-    for r in range(min(first, 10)):
-        cells = grid.iloc[r].tolist()
-        if blank[r] or _looks_like_result(cells):
-            continue
-        text = next((str(c).strip() for c in cells if isinstance(c, str) and c.strip()), None)
-        if text:
-            return text[:200]
-    return None
-
-
-def _looks_like_result(cells: list[Any]) -> bool:
-    """Four or more filled cells, two of them numbers: a result, not a title or a note."""
-    shown = [str(c).strip() for c in cells if filled(c)]
-    numbers = sum(1 for c in shown if _NUMBER.fullmatch(c))
-    return len(shown) >= 4 and numbers >= 2
-
-
-_NUMBER = re.compile(r"[+-]?\d+(?:\.0+)?")
-
-
-def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], sheet: str,
-                  first_row: int) -> list[tuple[str, int]]:
-    """Rows above a table's header (or its title) that look like results: to be listed."""
-    rows: list[tuple[str, int]] = []
-    for i, (title_row, header, _, _) in enumerate(starts):
-        # above the first table everything is outside; further down, the rows from
-        # a table's title to its header (the table above ends at that title)
-        for r in range(0 if i == 0 else title_row, header):
-            if r != title_row and not blank[r] and _looks_like_result(grid.iloc[r].tolist()):
-                rows.append((sheet, r + first_row))
-    return rows
 
 
 # --------------------------------------------------------------------------
@@ -180,65 +36,16 @@ def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
     data = path.read_bytes()
     if not data.strip():
         raise UnreadableFileError(f"{path}: the file is empty; export the travellers again")
-    if b"\x00" in data[:4096]:
+    if looks_binary(data):
         raise UnreadableFileError(f"{path}: this is a binary file, not CSV text; "
                                   "export the travellers as CSV or xlsx")
-    text = decode(data, encoding, str(path))
+    text = decode(data, encoding, str(path)).replace("\x00", "")
     grid = text_grid(text, sniff_delimiter(text[:65536]))
     return tables_from_grid(grid, str(path), "")
 
 
 # --------------------------------------------------------------------------
 # Workbooks
-
-#: A workbook whose parts unpack to more than this is refused (a real session is a few MB).
-MAX_UNPACKED = 1 << 30
-MAX_RATIO = 200
-
-
-def refuse_zip_bomb(path: Path) -> None:
-    """Refuse an xlsx/xlsm/ods whose unpacked size is absurd for a traveller.
-
-    Checked from the zip directory alone, before anything is decompressed.
-    """
-    import zipfile
-
-    if not zipfile.is_zipfile(path):
-        return
-    with zipfile.ZipFile(path) as archive:
-        unpacked = sum(i.file_size for i in archive.infolist())
-    packed = max(path.stat().st_size, 1)
-    if unpacked > MAX_UNPACKED or (unpacked > 50 << 20 and unpacked / packed > MAX_RATIO):
-        raise UnreadableFileError(
-            f"{path}: refused: the workbook unpacks to {unpacked / (1 << 20):,.0f} MB from "
-            f"{packed / (1 << 20):,.1f} MB, far beyond any traveller; re-export it from the "
-            "scoring program"
-        )
-
-def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
-    """Read every sheet of a workbook (xlsx/xlsm/xls/ods) with calamine.
-
-    Returns the result tables and, when the workbook has a names sheet, its pairs.
-    """
-    from python_calamine import CalamineWorkbook
-
-    refuse_zip_bomb(path)
-    try:
-        book = CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # calamine raises its own error types per format
-        raise UnreadableFileError(
-            f"{path}: not a readable workbook ({exc}); save it again as xlsx or CSV"
-        ) from exc
-    tables: list[RawTable] = []
-    names: pd.DataFrame | None = None
-    for sheet in book.sheet_names:
-        grid = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-        if header_key(sheet) in NAMES_SHEETS:
-            names = names_from_grid(grid, f"{path} [{sheet}]")
-            continue
-        tables.extend(tables_from_grid(grid, str(path), sheet))
-    return tables, names
-
 
 # --------------------------------------------------------------------------
 # Entry point
@@ -283,7 +90,17 @@ def read(path: Source, encoding: str | None = None) -> Loaded:
     """
     if isinstance(path, pd.DataFrame | dict):
         return read_frames(path)
-    path = Path(path)
+    try:
+        loaded = _read_path(Path(path), encoding)
+    except TravellerError as exc:  # a file name that is not UTF-8 must still print
+        raise type(exc)(printable(str(exc))) from exc
+    for table in loaded.tables:
+        table.file = printable(table.file)
+    return loaded
+
+
+def _read_path(path: Path, encoding: str | None) -> Loaded:
+    """:func:`read` for a path."""
     if not path.exists():
         raise UnreadableFileError(f"{path}: file not found; check the path")
     if path.is_dir():
@@ -305,4 +122,7 @@ def read(path: Source, encoding: str | None = None) -> Loaded:
             f"{path}: no traveller table found (looked for a header row naming at least "
             "the board, the N-S pair and a contract or score); check the file is a traveller"
         )
+    if not any(len(t.frame) or t.outside for t in loaded.tables):
+        raise UnreadableFileError(f"{path}: the traveller has a header but no results under it; "
+                                  "export the travellers again")
     return loaded

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +10,7 @@ import pandas as pd
 
 from traveller.errors import UnreadableFileError
 from traveller.read.headers import HEADER_SCAN_ROWS, NAME_FIELDS, field_for, filled, header_key
-from traveller.read.text import decode, rectangular, sniff_delimiter
+from traveller.read.text import decode, lines_of, looks_binary, rectangular, sniff_delimiter
 from traveller.schema import EXCEL_SUFFIXES
 
 
@@ -62,12 +61,18 @@ def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
     if not path.exists():
         raise UnreadableFileError(f"{path}: names file not found; check the --names path")
     if path.suffix.lower() in EXCEL_SUFFIXES:
-        from python_calamine import CalamineWorkbook
+        from traveller.read.workbook import open_workbook, sheet_cells
 
-        book = CalamineWorkbook.from_path(str(path))
-        grid = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
+        book = open_workbook(path)
+        if not book.sheet_names:
+            raise UnreadableFileError(f"{path}: the names workbook has no sheet")
+        grid = sheet_cells(book, path, book.sheet_names[0])
     else:
-        text = decode(path.read_bytes(), encoding, str(path))
-        rows = csv.reader(io.StringIO(text), delimiter=sniff_delimiter(text[:65536]))
-        grid = [list(row) for row in rows]
+        data = path.read_bytes()
+        if looks_binary(data):
+            raise UnreadableFileError(f"{path}: the names file is a binary file, not text; "
+                                      "give a CSV or xlsx names file")
+        text = decode(data, encoding, str(path)).replace("\x00", "")
+        delimiter = sniff_delimiter(text[:65536])
+        grid = [next(csv.reader([line], delimiter=delimiter), []) for line in lines_of(text)]
     return names_from_grid(grid, str(path))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 import pandas as pd
@@ -25,16 +26,52 @@ def decode(data: bytes, encoding: str | None = None, file: str = "") -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    # Cyrillic text in cp1251 has most letters in 0xC0-0xFF; Polish text in
-    # cp1250 is mostly ASCII with a few accented letters.
-    letters = sum(1 for b in data if b >= 0xC0)
-    ascii_letters = sum(1 for b in data if 0x41 <= b <= 0x7A)
-    return data.decode("cp1251" if letters > ascii_letters else "cp1250", errors="replace")
+    return data.decode("cp1251" if _cyrillic(data) else "cp1250", errors="replace")
+
+
+_LATIN_NEIGHBOUR = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff]|[\xc0-\xff](?=[A-Za-z])")
+
+
+def _cyrillic(data: bytes) -> bool:
+    """True when the non-ASCII letters of a single-byte text read as Cyrillic.
+
+    Polish in cp1250 has an accented letter here and there inside ASCII words
+    ("Rozgrywający"); Cyrillic in cp1251 is written in whole words of bytes
+    from 0xC0 up ("Контракт", "БК", "Т3"), which touch no ASCII letter. So
+    the test is how many of those bytes stand beside an ASCII letter, whatever
+    the share of Latin contracts and numbers in the file.
+    """
+    high = sum(1 for b in data if b >= 0xC0)
+    beside_latin = len(_LATIN_NEIGHBOUR.findall(data))
+    return high > 0 and beside_latin * 2 < high
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a text file, split on CR, LF or CRLF only.
+
+    ``str.splitlines`` also splits on form feeds, U+0085 and U+2028, which can
+    stand inside a cell; those would add phantom rows and shift every later row
+    number, so they stay in their cell.
+    """
+    return _LINE_END.split(text.removesuffix("\n").removesuffix("\r")) if text else []
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def looks_binary(data: bytes) -> bool:
+    """True for a file that is not text: NULs or control bytes beyond a stray one in a cell."""
+    head = data[:4096]
+    control = sum(head.count(bytes([b])) for b in _CONTROL)
+    return head.count(b"\x00") * 100 > len(head) or control * 20 > len(head)
+
+
+_CONTROL = [*range(0, 9), *range(14, 32), 127]
 
 
 def sniff_delimiter(sample: str) -> str:
     """The field delimiter of a CSV-like text: comma, semicolon, tab or pipe."""
-    lines = [ln for ln in sample.splitlines()[:HEADER_SCAN_ROWS] if ln.strip()]
+    lines = [ln for ln in lines_of(sample)[:HEADER_SCAN_ROWS] if ln.strip()]
     best, best_score = ",", -1
     for delim in (",", ";", "\t", "|"):
         counts = [next(csv.reader([ln], delimiter=delim)).__len__() for ln in lines]
@@ -56,18 +93,25 @@ def text_grid(text: str, delimiter: str) -> pd.DataFrame:
     is read again line by line, so that no line is swallowed and every row
     number is the line the user sees.
     """
-    lines = text.splitlines()
-    width = max((len(r) for r in csv.reader(io.StringIO(text[:65536]), delimiter=delimiter)),
+    lines = lines_of(text)
+    text = "\n".join(lines)  # old-Mac CR line ends read like any other
+    width = max((len(r) for r in csv.reader(lines[:HEADER_SCAN_ROWS * 50], delimiter=delimiter)),
                 default=1)
     try:
-        grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None, names=range(width),
-                           dtype=str, keep_default_na=False, skip_blank_lines=False,
-                           engine="c", quoting=csv.QUOTE_MINIMAL)
-        if len(grid) == len(lines):
-            return grid
+        # the C parser costs per column: a very wide file is read line by line below
+        if width <= WIDE_TEXT:
+            grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
+                               names=range(width), dtype=str, keep_default_na=False,
+                               skip_blank_lines=False, engine="c", quoting=csv.QUOTE_MINIMAL)
+            if len(grid) == len(lines):
+                return grid
     except pd.errors.ParserError:
         pass
     return rectangular([next(csv.reader([line], delimiter=delimiter), []) for line in lines])
+
+
+#: Wider than this, a text file is split with the csv module (pandas costs per column).
+WIDE_TEXT = 256
 
 
 def rectangular(rows: list[list[Any]]) -> pd.DataFrame:

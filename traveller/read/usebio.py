@@ -84,12 +84,28 @@ class _LineTreeBuilder(TreeBuilder):
         super().__init__()
         self.lines: dict[Element, int] = {}
         self.expat: Any = None
+        self.depth = 0
 
     def start(self, tag: str, attrs: dict[str, str]) -> Element:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:  # USEBIO nests a few levels; this is no results file
+            raise _TooDeep(f"elements nested more than {MAX_DEPTH} deep")
         element = super().start(tag, attrs)
         if self.expat is not None:
             self.lines[element] = self.expat.CurrentLineNumber
         return element
+
+    def end(self, tag: str) -> Element:
+        self.depth -= 1
+        return super().end(tag)
+
+
+class _TooDeep(ValueError):
+    """The XML nests deeper than any results file (and than the reader may recurse)."""
+
+
+#: How deep elements may nest (a USEBIO file nests under ten).
+MAX_DEPTH = 100
 
 
 def parse_xml(path: Path) -> tuple[Element, dict[Element, int]]:
@@ -113,7 +129,7 @@ def parse_xml(path: Path) -> tuple[Element, dict[Element, int]]:
             f"{path}: refused to read: the XML declares entities or external references "
             f"({exc}); a USEBIO export never needs them - export the results again "
             "from the scoring program") from exc
-    except ParseError as exc:
+    except (ParseError, _TooDeep) as exc:
         raise UnreadableFileError(f"{path}: not well-formed XML ({exc}); export the "
                                   "results again from the scoring program") from exc
     return root, builder.lines

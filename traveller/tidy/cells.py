@@ -32,6 +32,10 @@ def as_text(values: pd.Series) -> pd.Series:
     return per_unique(values, cell_text).astype("string")
 
 
+#: The largest board or pair number taken as one (larger ones are listed as bad).
+MAX_NUMBER = 99_999
+
+
 def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
     parsed = per_unique(values, _integers_unique)
@@ -40,8 +44,9 @@ def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
 
 def _integers_unique(values: pd.Series) -> pd.DataFrame:
     text = cell_text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
-    number = pd.to_numeric(text, errors="coerce")
-    whole = number.notna() & (number == np.floor(number.fillna(0)))
+    number = pd.to_numeric(text, errors="coerce").astype("float64")
+    # beyond a billion is no board, pair or score: read as unreadable, not overflowed
+    whole = number.notna() & (number == np.floor(number.fillna(0))) & (number.abs() < 1e9)
     return pd.DataFrame({"number": number.where(whole).astype("Int64"),
                          "bad": text.notna() & ~whole})
 
@@ -57,19 +62,32 @@ def score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def parse_tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """Tricks taken or relative result per cell -> (tricks, rel, bad)."""
+    """Cells of a tricks/result column -> (bare numbers, relative results, bad).
+
+    Cells written relative (``+1``, ``-2``, ``=``, ``M``) give ``rel``; how bare
+    numbers are read is decided in :mod:`traveller.tidy.results`.
+    """
     parsed = per_unique(values, _tricks_unique)
-    if parsed["signed"].fillna(False).any():
-        # in a column of relative results a bare 0 means "made exactly"
-        zero = (parsed["tricks"] == 0).fillna(False)
-        parsed.loc[zero, "rel"] = 0
-        parsed.loc[zero, "tricks"] = pd.NA
     return (parsed["tricks"].astype("Int64"), parsed["rel"].astype("Int64"),
             parsed["bad"].fillna(False).astype(bool))
 
 
+#: Result words: made (exactly) and n down, as directors write them.
+_MADE = r"^(?:MADE|MAKING|MADE IT|M|=)$"
+_DOWN = r"^(?:(?:D|DOWN|OFF)\s*(\d{1,2})|(\d{1,2})\s*(?:D|DN|DOWN|OFF))$"
+
+
+def _result_words(text: pd.Series) -> pd.Series:
+    """'made', 'making' -> '='; '1 down', 'd1', 'down 1', '1 off' -> '-1'; others as they are."""
+    down = text.str.extract(_DOWN)
+    count = down[0].fillna(down[1])
+    text = text.mask(count.notna(), "-" + count)
+    return text.mask(text.str.match(_MADE).fillna(False).astype(bool), "=")
+
+
 def _tricks_unique(values: pd.Series) -> pd.DataFrame:
-    text = cell_text(values).str.upper().str.replace("−", "-")
+    text = _result_words(cell_text(values).str.upper().str.replace("−", "-")
+                         .str.replace(r"\s+", " ", regex=True))
     relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
     numbers = pd.to_numeric(text.where(~relative), errors="coerce")
     rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
@@ -77,7 +95,6 @@ def _tricks_unique(values: pd.Series) -> pd.DataFrame:
     return pd.DataFrame({
         "tricks": tricks.astype("Int64"), "rel": rel.astype("Int64"),
         "bad": text.notna() & tricks.isna() & rel.isna(),
-        "signed": relative & text.str.match(r"^[+-]").fillna(False).astype(bool),
     })
 
 

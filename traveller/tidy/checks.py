@@ -74,11 +74,14 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
     if movement == "auto":
         movement = detect_movement(frame, shared)
     problems = []
-    if movement == "howell":
+    if movement == "howell" or not shared:
+        # one number on both sides of a result: in a Mitchell numbered 1..n per line
+        # that is pair n N-S against pair n E-W; otherwise it cannot be
         itself = (frame["ns_pair"] == frame["ew_pair"]).fillna(False).astype(bool)
-        problems.append(flag(frame[itself], "pair-plays-itself", "pairs",
-                             frame.loc[itself, "ns_pair"]))
-    elif not shared:
+        pairs = frame.loc[itself, "ns_pair"]
+        problems.append(_listed(frame[itself], "pair-plays-itself", "pairs", pairs,
+                                "pair " + pairs.astype("string") + " on both sides"))
+    if movement != "howell" and not shared:
         problems.append(_wrong_line(frame))
     problems.append(_duplicates(frame, movement))
     found = combine(problems)

@@ -6,7 +6,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, integers
+from traveller.tidy.cells import MAX_NUMBER, as_text, col, integers
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -28,7 +28,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                          "the title says board " + title[mismatch].astype("string")))
     board = board.fillna(title)
     blank = board.isna() & ~bad
-    bad |= board.notna() & (board < 1)
+    bad |= board.notna() & ((board < 1) | (board > MAX_NUMBER))
     problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
                          col(frame, "board")[bad]))
     problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
@@ -51,7 +51,7 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         frame.index, fill_value=False)
     for side in ("ns_pair", "ew_pair"):
         pair, bad = pairs[side]
-        bad |= pair.notna() & (pair < 1)
+        bad |= pair.notna() & ((pair < 1) | (pair > MAX_NUMBER))
         name = header.get(side, side)
         unknown, warned = unidentified(col(frame, side), src, name, keep_unknown, sit_out)
         bad &= ~unknown

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
@@ -24,7 +25,8 @@ from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
-AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew")
+AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
+              *LAYOUT_FIELDS)
 
 
 @dataclass
@@ -58,8 +60,26 @@ def normalise(
     good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
-    problems.append(session_problems)
+    problems.append(_pair_columns_named(session_problems, raw))
     return Normalised(good, combine(problems), movement)
+
+
+def _pair_columns_named(problems: pd.DataFrame, raw: list[RawTable]) -> pd.DataFrame:
+    """Session problems name the pair columns as each file's header does ("NS/EW", "Para NS")."""
+    if problems.empty:
+        return problems
+    problems = problems.copy()
+    for file in problems["file"].unique():
+        table = next((t for t in raw if t.file == file), None)
+        if table is None:
+            continue
+        names = "/".join(table.original_columns.get(f) or f for f in ("ns_pair", "ew_pair"))
+        mine = (problems["file"] == file) & problems["column"].isin(["pair", "pairs"])
+        shown = names.replace("\\", "\\\\")
+        problems.loc[mine, "message"] = problems.loc[mine, "message"].str.replace(
+            r"^(.*? row -?\d+), pairs?\b", rf"\1, {shown}", n=1, regex=True)
+        problems.loc[mine, "column"] = names
+    return problems
 
 
 def _without_blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.DataFrame:
@@ -150,7 +170,7 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     if isinstance(notation, list):
         detail = ("could be " + " or ".join(NOTATIONS[c].description for c in notation)
                   + f"; --notation {'|'.join(notation)}")
-        return _kept(src.iloc[:0], frame.iloc[:0], header, "en"), flag(
+        return _no_rows(table, frame, header, src), flag(
             src, "ambiguous-notation", header.get("contract", "contract"),
             col(frame, "contract"), detail)
     out = _kept(src, frame, header, notation)
@@ -158,6 +178,15 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(out, problems), combine(problems)
+
+
+def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
+             src: pd.DataFrame) -> pd.DataFrame:
+    """No rows, but every column a parsed table has (so later stages need no special case)."""
+    empty, none = frame.iloc[:0], src.iloc[:0]
+    out = parse_identity(_kept(none, empty, header, "en"), empty, table, header, none, [])
+    nothing = clean(col(empty, "contract"))
+    return parse_play(out, empty, "en", header, none, nothing, nothing, [])
 
 
 def _outside(table: RawTable) -> pd.DataFrame:
@@ -175,7 +204,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     for f in AS_WRITTEN:
         if f in frame:
             out[f"{header[f]} (as written)"] = frame[f].astype("string")
-    for c in frame.columns:
-        if c not in HEADER_ALIASES and c != "row" and c not in _MERGED:
-            out[c] = frame[c]
-    return out
+    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
+    others = [c for c in frame.columns if c not in known]
+    # one concat, not one insert per column: a sheet may carry thousands of its own columns
+    return pd.concat([out, frame[others]], axis=1) if others else out

@@ -145,11 +145,24 @@ def _parse_unique(uniques: pd.Series, n: Notation) -> pd.DataFrame:
     return out
 
 
+#: Declarers written as words, in any notation (the words cannot be mistaken).
+SEAT_WORDS = {
+    **dict.fromkeys(["NORTH", "NORD", "NOORD", "NORTE", "PÓŁNOC", "POLNOC", "СЕВЕР"], "N"),
+    **dict.fromkeys(["EAST", "EST", "OST", "OOST", "ESTE", "WSCHÓD", "WSCHOD", "ВОСТОК"], "E"),
+    **dict.fromkeys(["SOUTH", "SUD", "SÜD", "ZUID", "SUR", "POŁUDNIE", "POLUDNIE", "ЮГ"], "S"),
+    **dict.fromkeys(["WEST", "OUEST", "OVEST", "OESTE", "ZACHÓD", "ZACHOD", "ЗАПАД"], "W"),
+}
+
+
 def parse_seats(values: pd.Series, notation: str) -> pd.Series:
-    """Declarer column -> N/E/S/W (<NA> where blank or unknown)."""
+    """Declarer column -> N/E/S/W (<NA> where blank or unknown); words such as North too."""
     seats = NOTATIONS[notation].seats
-    return per_unique(values, lambda u: _clean_unique(u).map(seats, na_action="ignore")
-                      ).astype("string")
+
+    def unique(u: pd.Series) -> pd.Series:
+        words = u.astype("string").str.strip().str.upper().map(SEAT_WORDS, na_action="ignore")
+        return _clean_unique(u).map(seats, na_action="ignore").fillna(words)
+
+    return per_unique(values, unique).astype("string")
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:

@@ -1,0 +1,224 @@
+"""A sheet's cells -> result tables: the header row, titles, notes and stray rows.
+
+Nothing here interprets bridge notation: the header row (which need not be the
+first row) is found, the headers it knows are mapped to canonical field names,
+every other column is kept, and each row keeps the row number the user sees.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled
+from traveller.read.raw import RawTable
+from traveller.read.text import rectangular
+
+
+def _header_fields(cells: list[Any]) -> dict[int, str]:
+    """Column index -> field for a candidate header row (first column wins a field)."""
+    found: dict[int, str] = {}
+    for i, cell in enumerate(cells):
+        name = field_for(cell) if isinstance(cell, str) else None
+        if name and name not in found.values():
+            found[i] = name
+    return found
+
+
+def _is_header(fields: dict[int, str], board_known: bool) -> bool:
+    names = set(fields.values())
+    has_result = bool(names & {"contract", "score", *SPLIT_SCORES})
+    has_board = "board" in names or board_known
+    return has_result and has_board and "ns_pair" in names and len(names) >= 3
+
+
+def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:
+    """Column names for a table: canonical field names, else the header as written."""
+    names: list[str] = []
+    seen: set[str] = set()
+    original: dict[str, str] = {}
+    for i, cell in enumerate(header):
+        text = str(cell).strip() if filled(cell) else ""
+        name = fields.get(i) or text or f"column {i + 1}"
+        base, n = name, 2
+        while name in seen:
+            name, n = f"{base} ({n})", n + 1
+        names.append(name)
+        seen.add(name)
+        if i in fields:
+            original[fields[i]] = text
+    return names, original
+
+
+def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: how many cells are known header words, and whether the row is blank.
+
+    Works on the grid's distinct values, hashed once for the whole grid, so a
+    million-row sheet or a 16,384-column one costs a factorize rather than a
+    Python call per cell or per column.
+    """
+    values = grid.to_numpy(dtype=object)
+    codes, uniques = pd.factorize(values.ravel(), use_na_sentinel=True)
+    is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
+                       + [False])
+    is_filled = np.array([filled(u) for u in uniques] + [False])
+    codes = codes.reshape(values.shape)
+    return is_word[codes].sum(axis=1).astype(np.int64), ~is_filled[codes].any(axis=1)
+
+
+def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
+    """Board number in a title row just above a header, and where that title starts."""
+    for r in range(header - 1, max(floor, header - 6) - 1, -1):
+        cells = [c for c in grid.iloc[r].tolist() if filled(c)]
+        if not cells:
+            continue
+        if len(cells) > 6 or not all(isinstance(c, str) for c in cells):
+            break
+        found = next((b for c in cells if (b := board_in_title(c)) is not None), None)
+        if found is not None:
+            return found, r
+    return None, header
+
+
+#: Beyond this many columns a grid is held as one block (column-wise storage costs per column).
+WIDE = 256
+
+
+def _filled_below(grid: pd.DataFrame, first_header: int) -> np.ndarray:
+    """Per column: does any cell below the first header hold something?"""
+    values = grid.to_numpy(dtype=object)[first_header + 1:]
+    return ~(pd.isna(values) | (values == "")).all(axis=0) if len(values) else np.zeros(
+        grid.shape[1], dtype=bool)
+
+
+def _without_empty_columns(grid: pd.DataFrame) -> pd.DataFrame:
+    """The grid without columns that hold nothing: the cost of a sheet follows its data.
+
+    A stray cell far to the right (or a CSV with 50,000 empty fields per line)
+    would otherwise make every later step work through thousands of blank
+    columns. Column positions carry no meaning after this point.
+    """
+    values = grid.to_numpy(dtype=object)
+    if values.size == 0:
+        return grid
+    empty = pd.isna(values) | (values == "")
+    keep = ~empty.all(axis=0)
+    if keep.all():
+        return grid
+    out = grid.loc[:, keep]
+    out.columns = pd.RangeIndex(out.shape[1])
+    return out
+
+
+def tables_from_grid(
+    grid: pd.DataFrame | list[list[Any]], file: str, sheet: str, first_row: int = 1
+) -> list[RawTable]:
+    """Split a sheet's cells into result tables under their header rows.
+
+    A sheet may hold one long table, or several board tables stacked under
+    their own title rows ("Board 7"); a title above a header gives that
+    table's board number, as may the sheet name ("Rozdanie 7"). Blank rows are
+    skipped; every other row below a header belongs to its table.
+    """
+    if not isinstance(grid, pd.DataFrame):
+        grid = rectangular(grid)
+    elif grid.shape[1] > WIDE:  # one block of objects: per-column work would dominate
+        grid = pd.DataFrame(grid.to_numpy(dtype=object), dtype=object)
+    grid = _without_empty_columns(grid)
+    if grid.empty:
+        return []
+    words, blank = _cell_masks(grid)
+    sheet_board = board_in_title(sheet)
+    starts: list[tuple[int, int, int | None, dict[int, str]]] = []  # title row, header, board
+    floor = 0
+    for r in np.flatnonzero(words >= 3):
+        fields = _header_fields(grid.iloc[r].tolist())
+        board, title_row = _title_above(grid, int(r), floor)
+        if _is_header(fields, (board or sheet_board) is not None):
+            starts.append((title_row, int(r), board or sheet_board, fields))
+            floor = int(r) + 1
+    tables = []
+    outside = _outside_rows(grid, blank, starts, sheet, first_row)
+    title = _sheet_title(grid, blank, starts[0][0]) if starts else None
+    # columns that hold something below some header: only those are kept (plus the fields)
+    used = _filled_below(grid, starts[0][1] if starts else len(grid))
+    for i, (_, header, board, fields) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
+        body = np.arange(header + 1, end)
+        body = body[~blank[header + 1:end]]
+        body = body[:_before_footer(grid, body)]
+        names, original = _columns(grid.iloc[header].tolist(), fields)
+        frame = grid.iloc[body].copy()
+        frame.columns = names
+        frame = frame[[n for i, n in enumerate(names) if i in fields or used[i]]]
+        frame.index = pd.RangeIndex(len(frame))
+        frame["row"] = body + first_row
+        tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
+                               outside=outside if i == 0 else [],
+                               meta={"title": title} if title else {}))
+    return tables
+
+
+def _sheet_title(grid: pd.DataFrame, blank: np.ndarray, first: int) -> str | None:
+    """The first text above a sheet's first table (its title row), when there is one.
+
+    Rows that look like results are not titles (they are listed as outside-table).
+    """
+    for r in range(min(first, 10)):
+        cells = grid.iloc[r].tolist()
+        if blank[r] or _looks_like_result(cells):
+            continue
+        text = next((str(c).strip() for c in cells if isinstance(c, str) and c.strip()), None)
+        if text:
+            return text[:200]
+    return None
+
+
+def _looks_like_result(cells: list[Any]) -> bool:
+    """Four or more filled cells, two of them numbers: a result, not a title or a note."""
+    shown = [str(c).strip() for c in cells if filled(c)]
+    numbers = sum(1 for c in shown if _NUMBER.fullmatch(c))
+    return len(shown) >= 4 and numbers >= 2
+
+
+_NUMBER = re.compile(r"[+-]?\d+(?:\.0+)?")
+
+
+def _is_note(cells: list[Any]) -> bool:
+    """A footer line such as "Checked by: AB" or "Director:", "J. Smith".
+
+    A few words, no number, and a label with a colon: a lone "AP" or "x" at the
+    end of the table is a result to list, not a note.
+    """
+    shown = [c for c in cells if filled(c)]
+    return 0 < len(shown) <= 3 and any(
+        isinstance(c, str) and _LABEL.match(c.strip()) for c in shown) and all(
+        isinstance(c, str) and not _NUMBER.fullmatch(c.strip()) and any(ch.isalpha() for ch in c)
+        for c in shown)
+
+
+_LABEL = re.compile(r"[^\d:]*[^\W\d][^\d:]*:")
+
+
+def _before_footer(grid: pd.DataFrame, body: np.ndarray) -> int:
+    """How many body rows stand before the notes written under the table (none are results)."""
+    end = len(body)
+    while end and _is_note(grid.iloc[body[end - 1]].tolist()):
+        end -= 1
+    return end
+
+
+def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], sheet: str,
+                  first_row: int) -> list[tuple[str, int]]:
+    """Rows above a table's header (or its title) that look like results: to be listed."""
+    rows: list[tuple[str, int]] = []
+    for i, (title_row, header, _, _) in enumerate(starts):
+        # above the first table everything is outside; further down, the rows from
+        # a table's title to its header (the table above ends at that title)
+        for r in range(0 if i == 0 else title_row, header):
+            if r != title_row and not blank[r] and _looks_like_result(grid.iloc[r].tolist()):
+                rows.append((sheet, r + first_row))
+    return rows

@@ -1,0 +1,36 @@
+"""Hints about the session as a whole: columns that say another scoring method is meant."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from traveller.problems import flag
+
+#: Method-specific input columns -> the method they belong to.
+_METHOD_OF = {"hcp": "russian", "ns_hcp": "russian", "ew_hcp": "russian",
+              "room": "teams", "home_team": "teams", "ns_team": "teams"}
+
+
+def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
+    """A ``method-suggested`` warning when the columns suggest a method other than ``method``.
+
+    An HCP column belongs to Russian scoring, a Room (or team) column to a
+    teams match; scored as matchpoints, such a session is silently something
+    else. One warning per column, at the first result of the file.
+    """
+    from traveller.read.headers import header_key
+    from traveller.score.methods import METHOD_COLUMNS
+
+    if travellers.empty:
+        return flag(travellers, "method-suggested", "")
+    index = {header_key(a): name for name, aliases in METHOD_COLUMNS.items() for a in aliases}
+    found = []
+    for column in travellers.columns:
+        name = index.get(header_key(column))
+        wanted = _METHOD_OF.get(name or "")
+        if wanted and wanted != method:
+            first = travellers.loc[[travellers["row"].astype("int64").idxmin()]]
+            found.append(flag(first, "method-suggested", str(column), None,
+                              f"the {column} column belongs to --method {wanted}; scored as "
+                              f"{method}", blocking=False))
+    return pd.concat(found) if found else flag(travellers.iloc[:0], "method-suggested", "")
