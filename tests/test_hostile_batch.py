@@ -11,7 +11,7 @@ import pytest
 from conftest import SAMPLE_DATA
 from test_batch import age, run, statuses, summary_of
 
-from traveller.batch.run import STATE_DIR, SUMMARY_NAME
+from traveller.batch.run import LOG_NAME, STATE_DIR, SUMMARY_NAME
 
 CSV = SAMPLE_DATA / "club_session.csv"
 
@@ -127,3 +127,14 @@ def test_an_output_that_would_overwrite_an_input_is_refused(tmp_path: Path) -> N
     code, _, _ = run(inbox, "-o", out)
     assert victim.read_bytes() == before
     assert code == 1 and statuses(out)["in/a.csv"] == "failed"
+
+
+def test_a_planted_link_at_the_log_is_refused(tmp_path: Path) -> None:
+    inbox, out = _inbox(tmp_path, "mon.csv"), tmp_path / "out"
+    out.mkdir()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious", encoding="utf-8")
+    os.symlink(victim, out / LOG_NAME)
+    code, _, err = run(inbox, "-o", out)
+    assert code == 1 and "symbolic link" in err
+    assert victim.read_text(encoding="utf-8") == "precious"

@@ -29,7 +29,7 @@ from typing import IO, Any
 from traveller.batch import publishing
 from traveller.batch.files import PAUSE_ENV, clean_temps, free_name, move_file
 from traveller.batch.lock import OutdirLock, stale_note
-from traveller.batch.manifest import Manifest, now_iso
+from traveller.batch.manifest import Manifest, now_iso, open_nofollow
 from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
 from traveller.batch.publishing import due, late_note, refresh_index
 from traveller.batch.settings import SettingsTree
@@ -125,7 +125,8 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
             summary.notes.extend(clean_temps(outdir))
         manifest = Manifest.load(outdir / STATE_DIR)
         summary.notes.extend(manifest.notes)
-        with open(outdir / LOG_NAME, "a", encoding="utf-8") as log:
+        log_fd = open_nofollow(outdir / LOG_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        with os.fdopen(log_fd, "a", encoding="utf-8") as log:  # never through a planted link
             run = _Run(inbox, outdir, options, __version__, manifest, log)
             _locked_run(run, find_jobs(inbox, tree, skip), summary, on_file, on_start, clock)
     return summary
