@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
            "ns_score", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum",
            "target", "ruling", "ruling_applied")
+#: Printed too: the field-wide figures a simultaneous pairs adds beside a club's own
+#: (traveller.sim, "National N-S MP", ...).
+PRINTED_PREFIX = "National "
 
 #: Normalised columns an as-written column can repeat.
 _PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score")
@@ -56,7 +59,8 @@ def travellers_layout(result: Result, summary: bool = True
             frame = frame.drop(columns=scaled)
     headings = board_headings(frame, result)
     frame = frame.drop(columns=[c for c in _PER_BOARD if c in frame])
-    printed = [c for c in PRINTED if c in frame.columns]
+    printed = [c for c in PRINTED if c in frame.columns] + [
+        c for c in frame.columns if str(c).startswith(PRINTED_PREFIX)]
     return frame[printed + [c for c in frame.columns if c not in printed]], len(printed), \
         headings, facts
 
