@@ -16,7 +16,8 @@ from typing import Any
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
-from traveller.read.headers import _alias_index, field_for, filled, header_key
+from traveller.read.grid import frame_grid
+from traveller.read.headers import alias_index, field_for, filled, header_key
 from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
 from traveller.read.workbook import open_workbook, sheet_cells
 from traveller.schema import EXCEL_SUFFIXES, HEADER_ALIASES
@@ -36,7 +37,7 @@ HOME_ALIASES: dict[str, list[str]] = {
     "round": ["round", "runda", "тур", "раунд", "круг", "evening", "вечер"],
     "table": ["table", "stół", "stol", "стол"],
 }
-FIELDS = _alias_index(HOME_ALIASES)
+FIELDS = alias_index(HOME_ALIASES)
 #: Words that start a row naming the players of a three-handed sheet.
 PLAYERS_WORDS = {header_key(w) for w in ("players", "gracze", "игроки", "spieler")}
 #: Fields kept as written (texts), in ledger order.
@@ -64,10 +65,7 @@ def _grids(source: str | Path | pd.DataFrame | dict[str, pd.DataFrame],
     if isinstance(source, pd.DataFrame):
         source = {"DataFrame": source}
     if isinstance(source, dict):
-        return [("<DataFrame>", str(name),
-                 [[str(c) for c in f.columns],
-                  *f.astype(object).where(f.notna(), None).to_numpy().tolist()], -1)
-                for name, f in source.items()]
+        return [("<DataFrame>", str(name), frame_grid(f), -1) for name, f in source.items()]
     return _grids_from_path(Path(source), encoding)
 
 

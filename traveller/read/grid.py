@@ -113,6 +113,12 @@ def _without_empty_columns(grid: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def frame_grid(frame: pd.DataFrame) -> list[list[Any]]:
+    """A DataFrame as a sheet's cells: its column names as the first row, missing as None."""
+    return [[str(c) for c in frame.columns],
+            *frame.astype(object).where(frame.notna(), None).to_numpy().tolist()]
+
+
 def tables_from_grid(
     grid: pd.DataFrame | list[list[Any]], file: str, sheet: str, first_row: int = 1
 ) -> list[RawTable]:

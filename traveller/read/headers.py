@@ -24,7 +24,8 @@ def header_key(text: object) -> str:
     return "".join(ch for ch in folded if ch.isalnum())
 
 
-def _alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
+def alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
+    """Header key -> field, from field -> the header words that name it."""
     index: dict[str, str] = {}
     for name, names in aliases.items():
         for alias in names:
@@ -44,8 +45,8 @@ SPLIT_SCORES = ("ns_plus", "ns_minus", "ew_plus", "ew_minus")
 LAYOUT_FIELDS = (*LAYOUT_ALIASES, *SPLIT_SCORES)
 _SPLIT_SCORE = re.compile(r"^\s*(?:pts?|points|score)?\s*(n\W*s|e\W*w)\s*(\+|-|−|plus|minus)\s*$")
 
-FIELDS = _alias_index({**HEADER_ALIASES, **LAYOUT_ALIASES})
-NAME_FIELDS = _alias_index(NAMES_ALIASES)
+FIELDS = alias_index({**HEADER_ALIASES, **LAYOUT_ALIASES})
+NAME_FIELDS = alias_index(NAMES_ALIASES)
 _PAIR_WORDS = ("pair", "para", "par", "пар", "номер")
 _LINE_SUFFIX = {"ns": "ns_pair", "сю": "ns_pair", "ew": "ew_pair", "we": "ew_pair",
                 "зв": "ew_pair", "вз": "ew_pair"}

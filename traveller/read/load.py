@@ -14,7 +14,7 @@ import pandas as pd
 
 from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.formats import reader_for
-from traveller.read.grid import tables_from_grid
+from traveller.read.grid import frame_grid, tables_from_grid
 from traveller.read.headers import board_in_title, field_for, header_key
 from traveller.read.names import names_from_grid, read_names
 from traveller.read.paths import printable
@@ -70,8 +70,7 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
         if not isinstance(frame, pd.DataFrame):
             raise UnreadableFileError(f"sheet {sheet!r}: expected a DataFrame, got "
                                       f"{type(frame).__name__}")
-        grid = [[str(c) for c in frame.columns],
-                *frame.astype(object).where(frame.notna(), None).to_numpy().tolist()]
+        grid = frame_grid(frame)
         if header_key(str(sheet)) in NAMES_SHEETS:
             names = names_from_grid(grid, f"<DataFrame> [{sheet}]")
             continue

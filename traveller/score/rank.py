@@ -173,12 +173,12 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     and the phantom left out), summed with one sort of integer keys instead of
     a two-rows-per-result frame and a groupby on strings.
     """
-    from traveller.score.sides import _arrow, _column
+    from traveller.score.sides import arrow_held, float_column
 
-    arrow = _arrow(frame)
+    arrow = arrow_held(frame)
     section_codes, section_names = pd.factorize(frame["section"].fillna(""), sort=True)
-    ns_mp, ew_mp = _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled")
-    top = _column(frame, "common_top")
+    ns_mp, ew_mp = float_column(frame, "ns_mp_scaled"), float_column(frame, "ew_mp_scaled")
+    top = float_column(frame, "common_top")
     lines = ("NS", "EW") if movement == "mitchell" else ("", "")
     parts = []
     for k, (line, column) in enumerate((("NS", "ns_pair"), ("EW", "ew_pair"))):

@@ -19,13 +19,15 @@ SIDE_COLUMNS = ["position", "section", "board", "line", "pair", "opponent", "hel
                 "mp", "top", "pct", "phantom", "compared"]
 
 
-def _arrow(frame: pd.DataFrame) -> np.ndarray:
+def arrow_held(frame: pd.DataFrame) -> np.ndarray:
+    """Per result: True where the arrow was switched (the N-S pair held the E-W cards)."""
     if "arrow" not in frame:
         return np.zeros(len(frame), dtype=bool)
     return frame["arrow"].astype("boolean").fillna(False).to_numpy(dtype=bool)
 
 
-def _column(frame: pd.DataFrame, name: str, dtype: type = float) -> np.ndarray:
+def float_column(frame: pd.DataFrame, name: str, dtype: type = float) -> np.ndarray:
+    """A column as a numpy array with NaN for missing values (all NaN when it is absent)."""
     if name not in frame:
         return np.full(len(frame), np.nan)
     return frame[name].to_numpy(dtype=dtype, na_value=np.nan)
@@ -77,16 +79,16 @@ def pair_sides(frame: pd.DataFrame, movement: str = "mitchell") -> pd.DataFrame:
     """
     from traveller.tidy.rulings import COMPARED, kinds
 
-    arrow = _arrow(frame)
+    arrow = arrow_held(frame)
     phantom = (frame["phantom"].astype("string").fillna("").to_numpy()
                if "phantom" in frame else np.full(len(frame), ""))
     held = {"NS": np.where(arrow, "EW", "NS"), "EW": np.where(arrow, "NS", "EW")}
     is_ns = {line: cards == "NS" for line, cards in held.items()}
-    mp = {line: np.where(ns, _column(frame, "ns_mp_scaled"), _column(frame, "ew_mp_scaled"))
-          for line, ns in is_ns.items()}
-    pct = {line: np.where(ns, _column(frame, "ns_pct"), _column(frame, "ew_pct"))
+    ns_mp, ew_mp = float_column(frame, "ns_mp_scaled"), float_column(frame, "ew_mp_scaled")
+    mp = {line: np.where(ns, ns_mp, ew_mp) for line, ns in is_ns.items()}
+    pct = {line: np.where(ns, float_column(frame, "ns_pct"), float_column(frame, "ew_pct"))
            for line, ns in is_ns.items()}
-    top = _column(frame, "common_top")
+    top = float_column(frame, "common_top")
     compared = np.isin(kinds(frame), COMPARED)
     return result_sides(frame, movement, {
         "held": (held["NS"], held["EW"]), "mp": (mp["NS"], mp["EW"]), "top": (top, top),

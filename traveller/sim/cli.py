@@ -63,7 +63,7 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
     Example:
       traveller sim inbox/ -o results/
       traveller sim inbox/ -o results/ --engine dask --workers 2
-      traveller sim inbox/ -o results/ --engine dask --scheduler tcp://10.0.0.5:8786
+      traveller sim inbox/ -o results/ --engine dask --scheduler tcp://HOST:8786
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 some club failed or has
     problems (listed in clubs.csv and on its workbook's Problems sheet).
     """
