@@ -24,10 +24,15 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from traveller.errors import TravellerError
 from traveller.read.paths import printable
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from traveller.batch.plan import Job
 
 __all__ = ["Pool", "Task", "default_jobs", "failure", "score_file"]
 
@@ -53,12 +58,12 @@ class Task:
     pause: str | None = None
     #: The batch job and its manifest entry, for the title, the correction-period
     #: status and the website (publishing.py); None scores the file alone.
-    job: Any = None
+    job: Job | None = None
     entry: dict[str, Any] | None = None
     outdir: Path | None = None
     #: The run's clock (publishing.now_local), read once by the run: every file of a
     #: run is judged against the same time, in whichever process it is scored.
-    now: Any = None
+    now: datetime | None = None
 
 
 def failure(path: Path, exc: BaseException, code: str | None = None) -> dict[str, str]:
