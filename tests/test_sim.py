@@ -241,3 +241,45 @@ def test_sample_sim(tmp_path: Path) -> None:
     assert len(ranking) == 2 * (7 + 6 + 8) and (ranking["Boards"] == 24).all()
     assert sorted(p.name for p in (tmp_path / "out" / "clubs").iterdir()) == [
         "Harbour_BC.xlsx", "oakwood.xlsx", "riverside.xlsx"]
+
+
+def test_html_site_pages_every_pair_and_links_every_club(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from traveller.sim import pages
+
+    monkeypatch.setattr(pages, "PAGE_SIZE", 7)  # several ranking pages from a small sim
+    inbox = tmp_path / "inbox"
+    make_sim(inbox, 4, seed=3)
+    (inbox / "named").mkdir()
+    write_club(inbox / "named" / "session.csv", 3, random.Random(4))
+    (inbox / "named" / "traveller.toml").write_text('club = "<b>Oak</b> & Co"\n')
+    (inbox / "broken.csv").write_bytes(b"\x00\x01 not a traveller")
+    out = tmp_path / "out"
+    result = simultaneous(inbox, output=out, html=True)
+    ranked = result.ranking
+    html_pages = sorted(out.glob("ranking-*.html"), key=lambda p: int(p.stem.split("-")[1]))
+    assert len(html_pages) == -(-len(ranked) // 7) - 1  # index.html is page 1
+    rows = []
+    for page in [out / "index.html", *html_pages]:
+        text = page.read_text(encoding="utf-8")
+        rows += re.findall(r'<tr><td class="place">([^<]+)</td>', text)
+        for href in re.findall(r'href="([^"]+)"', text):
+            assert (page.parent / href).exists(), href  # every link lands on a file
+    assert rows == list(ranked["place"])  # every pair once, in national order
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "&lt;b&gt;Oak&lt;/b&gt; &amp; Co" in index and "<b>Oak" not in index
+    clubs = (out / "clubs.html").read_text(encoding="utf-8")
+    assert "failed: " in clubs and "broken" in clubs
+    for club in result.clubs.itertuples():
+        if club.status != "failed":
+            site = Path(club.workbook).with_suffix("")
+            assert (site / "index.html").exists() and (site / "style.css").exists()
+            assert f'href="clubs/{site.name}/index.html"' in clubs
+
+
+def test_html_needs_an_output_folder(tmp_path: Path) -> None:
+    make_sim(tmp_path / "inbox", 2)
+    with pytest.raises(ValueError, match="output"):
+        simultaneous(tmp_path / "inbox", html=True)

@@ -37,7 +37,7 @@ with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
     address = cluster.scheduler_address
     big = simultaneous(hundred, engine="dask", scheduler=address, timeout=30)
     few = simultaneous(small, engine="dask", scheduler=address, output=out, timeout=30,
-                       clubs_per_task=2)
+                       clubs_per_task=2, html=True)
 big.ranking.to_pickle(pickles + "/hundred.pkl")
 few.ranking.to_pickle(pickles + "/small.pkl")
 few.clubs.to_pickle(pickles + "/clubs.pkl")
@@ -65,7 +65,7 @@ def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
     small = tmp_path / "small"
     make_sim(small, 5, seed=21)
     (small / "broken.csv").write_bytes(b"\x00\x01 not a traveller")
-    local_small = simultaneous(small, output=tmp_path / "local")
+    local_small = simultaneous(small, output=tmp_path / "local", html=True)
     done = run_limited([sys.executable, "-c", SCRIPT, str(inbox), str(small),
                         str(tmp_path / "dask"), str(tmp_path)], LIMIT)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -90,7 +90,8 @@ def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
             b = pd.read_excel(tmp_path / "local" / "clubs" / f"{club}.xlsx", sheet_name=sheet,
                               engine="calamine")
             pd.testing.assert_frame_equal(a, b)
-    for name in ("national_ranking.csv", "clubs.csv"):
+    for name in ("national_ranking.csv", "clubs.csv", "index.html", "clubs.html",
+                 "clubs/club001/index.html"):  # the site too, club sites written by workers
         a = (tmp_path / "dask" / name).read_text(encoding="utf-8")
         b = (tmp_path / "local" / name).read_text(encoding="utf-8")
         a, b = a.replace(str(tmp_path / "dask"), "OUT"), b.replace(str(tmp_path / "local"), "OUT")

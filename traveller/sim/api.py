@@ -43,7 +43,7 @@ class SimResult:
 def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
                  scheduler: str | None = None, workers: int | None = None,
                  output: str | Path | None = None, clubs_per_task: int | None = None,
-                 timeout: float = 60.0, **scoring_options: Any) -> SimResult:
+                 timeout: float = 60.0, html: bool = False, **scoring_options: Any) -> SimResult:
     """Score a simultaneous pairs: every club's results against the whole field.
 
     Args:
@@ -59,6 +59,9 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
         clubs_per_task: clubs read and written by one task (default: about
             four tasks per core, at most 50 clubs each).
         timeout: seconds to wait for the cluster's connection.
+        html: with ``output``, also a website: ``index.html`` (the national
+            ranking, 500 places a page), ``clubs.html`` and each club's site
+            in ``clubs/CLUB/`` beside its workbook.
         **scoring_options: ``method`` ("mp", "ximp", "butler"), ``scale``,
             ``divisor``, ``trim``, ``datum_rounding``, ``phantom_award``,
             ``movement``, ``notation``, ``encoding``.
@@ -70,6 +73,8 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
         raise ValueError(f"unknown engine {engine!r}; choose from {', '.join(ENGINES)}")
     if scheduler and engine != "dask":
         raise ValueError("a scheduler address needs engine='dask'")
+    if html and output is None:
+        raise ValueError("html=True needs an output folder")
     sim = SimSettings(**scoring_options)
     clubs = find_clubs(paths)
     if not clubs:
@@ -93,17 +98,23 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
             from traveller.sim.engine import run_dask
 
             ranking = run_dask(groups, sim, outdir, writer.emit, ranked, scheduler=scheduler,
-                               workers=workers, timeout=timeout)
+                               workers=workers, timeout=timeout, html=html)
         else:
             from traveller.sim.engine import run_local
 
-            ranking = run_local(groups, sim, outdir, writer.emit, ranked)
+            ranking = run_local(groups, sim, outdir, writer.emit, ranked, html=html)
     finally:
         writer.close()
     settings = {"engine": engine, "scheduler": scheduler, "workers": workers,
                 "clubs_per_task": size, "seconds": round(time.perf_counter() - start, 3),
                 **vars(sim)}
     summary = writer.finish(settings, ranking)
+    if html and outdir is not None:
+        from traveller.sim.pages import method_text, write_pages
+
+        books = {c.club_id: c.book for group in groups for c in group}
+        written += map(str, write_pages(ranking, summary, books, outdir, sim.method,
+                                        method_text(sim.method, sim.scale)))
     return SimResult(ranking.drop(columns="club_id"), summary, settings,
                      written + writer.paths)
 

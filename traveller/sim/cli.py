@@ -43,11 +43,13 @@ EXIT_OK, EXIT_FAILED, EXIT_PROBLEMS = 0, 1, 3
 @click.option("--encoding", default=None, help="Force the CSV encoding, e.g. cp1250.")
 @click.option("--timeout", type=click.FloatRange(1), default=60.0, show_default=True,
               help="Dask: seconds to wait for the cluster's connection.")
+@click.option("--html", is_flag=True, help="Also a website: OUTPUT/index.html (the national "
+              "ranking), OUTPUT/clubs.html, and each club's site beside its workbook.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only failures.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | None,
-        workers: int | None, clubs_per_task: int | None, timeout: float, quiet: bool,
-        debug: bool, **scoring: object) -> None:
+        workers: int | None, clubs_per_task: int | None, timeout: float, html: bool,
+        quiet: bool, debug: bool, **scoring: object) -> None:
     """Simultaneous pairs: every club's results scored against the whole field.
 
     INBOX holds one traveller file per club (any format `traveller score`
@@ -55,13 +57,15 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
     beside it). Writes OUTPUT/national_ranking.csv and .xlsx (one list: place,
     club, line, pair, names, boards, national %, place in the club),
     OUTPUT/clubs/CLUB.xlsx (the club's own ranking and travellers with the
-    national figures beside them), OUTPUT/clubs.csv and OUTPUT/summary.json.
+    national figures beside them), OUTPUT/clubs.csv and OUTPUT/summary.json;
+    with --html, a website of them too (open OUTPUT/index.html).
     A club file that cannot be read or scored is listed with the reason and
     the field is scored without it.
 
     \b
     Example:
       traveller sim inbox/ -o results/
+      traveller sim inbox/ -o results/ --html
       traveller sim inbox/ -o results/ --engine dask --workers 2
       traveller sim inbox/ -o results/ --engine dask --scheduler tcp://HOST:8786
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 some club failed or has
@@ -82,7 +86,7 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
     try:
         result = simultaneous(list(inbox), engine=engine, scheduler=scheduler, workers=workers,
                               output=output, clubs_per_task=clubs_per_task, timeout=timeout,
-                              **scoring)
+                              html=html, **scoring)
     except (OSError, ValueError, ImportError, TimeoutError) as exc:
         if debug:
             raise

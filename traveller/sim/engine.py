@@ -58,7 +58,7 @@ def _names(groups: list[list[ClubFile]]) -> dict[int, str]:
 
 
 def run_local(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None,
-              emit: Emit, ranked: Ranked) -> pd.DataFrame:
+              emit: Emit, ranked: Ranked, html: bool = False) -> pd.DataFrame:
     """All stages in this process, one group after another; returns the national ranking."""
     done: list[ClubChunk] = [club_chunk(group, sim) for group in groups]
     field = pd.concat([c.field for c in done], ignore_index=True)
@@ -76,7 +76,7 @@ def run_local(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | Non
         ids = [o.club_id for o in chunk.outcomes]
         rows = pd.concat([by_club.get_group(i) if i in by_club.groups else empty for i in ids])
         emit(write_club_books(chunk, rows, ranking[ranking["club_id"].isin(ids)], outdir,
-                              sim.method))
+                              sim.method, html))
     return ranking
 
 
@@ -89,8 +89,8 @@ def _pairs_of(chunk: ClubChunk) -> pd.DataFrame:
 
 
 def _write_group(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame,
-                 outdir: Path | None, method: str) -> list[dict[str, Any]]:
-    return write_club_books(chunk, rows.reset_index(), ranking, outdir, method)
+                 outdir: Path | None, method: str, html: bool) -> list[dict[str, Any]]:
+    return write_club_books(chunk, rows.reset_index(), ranking, outdir, method, html)
 
 
 def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple[Any, Any]:
@@ -109,7 +109,7 @@ def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple
 
 def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None, emit: Emit,
              ranked: Ranked, *, scheduler: str | None = None, workers: int | None = None,
-             timeout: float = 60.0) -> pd.DataFrame:
+             timeout: float = 60.0, html: bool = False) -> pd.DataFrame:
     """All stages on a Dask cluster (see the module docstring); returns the national ranking.
 
     ``timeout`` bounds the wait for the cluster's connection; each stage's
@@ -125,7 +125,7 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
     client, cluster = _client(scheduler, workers, timeout)
     try:
         with dask.config.set({"dataframe.convert-string": False}):
-            return _stages(client, dask, dd, groups, sim, outdir, emit, ranked)
+            return _stages(client, dask, dd, groups, sim, outdir, emit, ranked, html)
     finally:
         client.close()
         if cluster is not None:
@@ -133,7 +133,7 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
 
 
 def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: SimSettings,
-            outdir: Path | None, emit: Emit, ranked: Ranked) -> pd.DataFrame:
+            outdir: Path | None, emit: Emit, ranked: Ranked, html: bool) -> pd.DataFrame:
     from distributed import as_completed
 
     chunks = client.map(club_chunk, groups, sim=sim, pure=False)
@@ -164,7 +164,7 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
         ids = [c.club_id for c in group]
         mine = ranking[ranking["club_id"].isin(ids)]
         writes.append(dask.delayed(_write_group)(chunks[i], by_club[i], mine, outdir,
-                                                 sim.method))
+                                                 sim.method, html))
     futures = client.compute(writes)
     for future in as_completed(futures):
         emit(future.result())

@@ -152,8 +152,9 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
 
 
 def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame,
-                     outdir: str | Path | None, method: str) -> list[dict[str, Any]]:
-    """Write each scored club's workbook; one summary line per club of the chunk."""
+                     outdir: str | Path | None, method: str, html: bool = False
+                     ) -> list[dict[str, Any]]:
+    """Write each scored club's workbook (and its site with ``html``); a summary line each."""
     from traveller.publish.workbook import write_workbook
 
     lines = []
@@ -168,8 +169,10 @@ def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame
             try:
                 if path is not None:
                     write_workbook(result, path)
+                    if html:
+                        _club_site(result, path)
             except OSError as exc:
-                line["reason"] = f"the workbook could not be written: {exc}"
+                line["reason"] = f"the workbook or site could not be written: {exc}"
             else:
                 problems = len(result.problems)
                 line.update(status="problems" if problems else "ok",
@@ -177,6 +180,13 @@ def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame
                             pairs=len(result.ranking), problems=problems)
         lines.append(line)
     return lines
+
+
+def _club_site(result: Any, book: Path) -> None:
+    """The club's session website in a folder named as its workbook, without .xlsx."""
+    from traveller.publish.site import write_site
+
+    write_site(result, book.with_suffix(""))
 
 
 def safe_cell(value: Any) -> Any:
