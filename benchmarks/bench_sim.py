@@ -9,6 +9,12 @@ driver's peak memory and the peak memory of the busiest worker.
     python benchmarks/bench_sim.py                       # 50k and 500k results
     python benchmarks/bench_sim.py --sizes 50000,500000,5000000
     python benchmarks/bench_sim.py --sizes 50000 --engines local,dask2 --no-books
+    python benchmarks/bench_sim.py --sizes 50000,500000,5000000 --at 5000000=dask2
+
+``--at SIZE=ENGINES`` runs only those engines at that size (the 5-million
+run takes an hour or more per engine on two cores). After the table, the
+growth of each engine's time from one size to the next is printed beside
+the growth of the results (near-linear is the goal).
 
 ``--no-books`` writes nothing (no club workbooks, no national files: the
 ranking stays in memory), to time reading and scoring apart from writing.
@@ -17,9 +23,11 @@ ranking stays in memory), to time reading and scoring apart from writing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -106,7 +114,9 @@ def main() -> None:
     parser.add_argument("--engines", default="local,dask1,dask2")
     parser.add_argument("--no-books", action="store_true",
                         help="write nothing (time the scoring only)")
-    parser.add_argument("--limit", type=float, default=7200, help="seconds per run at most")
+    parser.add_argument("--at", action="append", default=[], metavar="SIZE=ENGINES",
+                        help="only these engines at this size, e.g. 5000000=dask2")
+    parser.add_argument("--limit", type=float, default=14400, help="seconds per run at most")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -115,17 +125,37 @@ def main() -> None:
         return
     print(f"{'results':>9} {'clubs':>6} {'engine':>6} {'seconds':>8} {'results/s':>10} "
           f"{'driver MB':>9} {'worker MB':>9}")
+    only = {int(float(size)): engines.split(",") for size, engines in
+            (item.split("=", 1) for item in args.at)}
+    runs: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix="bench_sim_") as tmp:
-        for size in (int(float(s) * args.scale) for s in args.sizes.split(",")):
+        for given in (int(float(s)) for s in args.sizes.split(",")):
+            size = int(given * args.scale)
             inbox = Path(tmp) / f"inbox{size}"
             generate(inbox, size)
-            for engine in args.engines.split(","):
+            for engine in only.get(given, args.engines.split(",")):
                 out = None if args.no_books else Path(tmp) / f"out{size}{engine}"
                 r = run(engine, inbox, out, args.limit)
+                runs.append(r)
                 worker = "" if r["worker_mb"] is None else f"{r['worker_mb']:.0f}"
                 print(f"{r['results']:>9} {r['clubs']:>6} {engine:>6} {r['seconds']:>8.1f} "
                       f"{r['results'] / r['seconds']:>10.0f} {r['driver_mb']:>9.0f} "
                       f"{worker:>9}", flush=True)
+            shutil.rmtree(inbox, ignore_errors=True)
+    growth(runs)
+
+
+def growth(runs: list[dict[str, object]]) -> None:
+    """Each engine's time from one size to the next, beside the growth in results."""
+    by_engine: dict[str, list[dict[str, object]]] = {}
+    for r in runs:
+        by_engine.setdefault(str(r["engine"]), []).append(r)
+    for engine, mine in by_engine.items():
+        for a, b in itertools.pairwise(mine):
+            more = float(b["results"]) / float(a["results"])  # type: ignore[arg-type]
+            slower = float(b["seconds"]) / float(a["seconds"])  # type: ignore[arg-type]
+            print(f"{engine}: {a['results']} -> {b['results']} results ({more:.1f}x): "
+                  f"time {slower:.1f}x", flush=True)
 
 
 if __name__ == "__main__":
