@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import random
 import resource
 import shutil
@@ -99,7 +100,11 @@ def child(engine: str, inbox: str, output: str | None) -> dict[str, object]:
 def run(engine: str, inbox: Path, output: Path | None, limit: float) -> dict[str, object]:
     args = [sys.executable, __file__, "--child", engine, str(inbox)]
     args += [str(output)] if output else []
-    done = subprocess.run(args, capture_output=True, text=True, timeout=limit, check=False)
+    # the workers are processes of their own: they import this checkout's traveller too
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)}
+    done = subprocess.run(args, capture_output=True, text=True, timeout=limit, check=False,
+                          env=env)
     if done.returncode != 0:
         raise SystemExit(f"{engine} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
