@@ -1,8 +1,9 @@
 """The formatted results workbook: Ranking, Travellers, Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
-Written with xlsxwriter in constant-memory mode, row by row (sheet.py): memory
-stays flat however large the session, every text cell is text (never a
+Written with xlsxwriter row by row (sheet.py), in constant-memory mode for
+a large session (memory stays flat however large it is) and in memory for a
+club session (no temporary file per sheet); every text cell is text (never a
 formula or a link), and the library does every format the printout needs
 (bold frozen header, autofilter, number formats, banding, page breaks, print
 area, page header). Only what a director reads is written (layout.py); the
@@ -44,6 +45,10 @@ ROW_BUDGET = 50_000
 BOOK_OPTIONS = {"constant_memory": True, "nan_inf_to_errors": True,
                 "strings_to_formulas": False, "strings_to_urls": False,
                 "strings_to_numbers": False}
+#: Rows (all sheets) up to which the workbook is built in memory instead: a club
+#: session's few thousand rows take a few MiB there, and the per-sheet temporary
+#: files of constant-memory mode would cost more than writing its cells.
+IN_MEMORY_ROWS = 5_000
 
 Writer = Callable[[Any, dict[str, Any], tuple[str, str]], None]
 #: A sheet to write: name, rows it needs, how to write it, its frame (for a CSV).
@@ -78,7 +83,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        book = xlsxwriter.Workbook(tmp, BOOK_OPTIONS)
+        book = xlsxwriter.Workbook(tmp, _book_options(result, plan, row_limit))
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
@@ -93,6 +98,14 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[str, bool]:
+    """Constant-memory mode, or in memory for a small workbook (the same cells either way)."""
+    rows = len(result.ranking) + sum(rows for _, rows, _, _ in plan if rows <= row_limit)
+    if rows > IN_MEMORY_ROWS:
+        return BOOK_OPTIONS
+    return {**BOOK_OPTIONS, "constant_memory": False, "in_memory": True}
 
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
