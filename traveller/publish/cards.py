@@ -13,6 +13,8 @@ All three read a scored :class:`traveller.pipeline.Result`'s frames.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -37,26 +39,52 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
         return pd.DataFrame(columns=CARD_COLUMNS)
     t = travellers.reset_index(drop=True)
     sides = pair_sides(t, movement)
-    sides = sides[~sides["phantom"] & sides["pair"].notna()].copy()
-    row = sides["position"].to_numpy()
-    is_ns = (sides["held"] == "NS").to_numpy()
-    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
-    sides["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
-    sides["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
-    sides["top"] = _values(t, "top")[row]
-    for column in ("contract", "declarer", "lead", "ruling"):
-        values = t[column] if column in t else pd.Series(pd.NA, index=t.index)
-        sides[column] = pd.array(values.astype("string").to_numpy()[row], dtype="string")
-    sides["held"] = sides["held"].map({"NS": "N-S", "EW": "E-W"})
-    sides["names"] = _names(sides, ranking)
-    for column in ("pair", "opponent"):
-        sides[column] = sides[column].astype("Int64")
+    kept = np.flatnonzero(~sides["phantom"].to_numpy(dtype=bool)
+                          & ~np.asarray(sides["pair"].array.isna(), dtype=bool))
+    side = {c: sides[c].array[kept] for c in ("section", "line", "pair", "board", "held",
+                                              "opponent", "pct")}
+    row = sides["position"].to_numpy()[kept]
     session = ["session"] if "session" in t else []  # a multi-session event
     if session:
-        sides["session"] = t["session"].to_numpy()[row]
-    order = sides.assign(_l=sides["line"].map({"NS": 0, "EW": 1, "": 0}))
-    order = order.sort_values(["section", "_l", "pair", *session, "board"], kind="stable")
-    return order[session + CARD_COLUMNS].reset_index(drop=True)
+        side["session"] = t["session"].array[row]
+    keys = ["section", "line", "pair", *session, "board"]
+    order = np.lexsort([_sort_key(side[k], _LINE_ORDER if k == "line" else None)
+                        for k in reversed(keys)])
+    row, side = row[order], {c: v[order] for c, v in side.items()}
+    is_ns = np.asarray(side["held"]) == "NS"
+    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
+    cards = {**{c: side[c] for c in (*session, "section", "line")},
+             "pair": pd.array(side["pair"], dtype="Int64"),
+             "names": _names(side, ranking), "board": side["board"],
+             "held": pd.array(np.where(is_ns, "N-S", "E-W"), dtype=side["held"].dtype),
+             "opponent": pd.array(side["opponent"], dtype="Int64")}
+    for column in ("contract", "declarer", "lead"):
+        cards[column] = _text(t, column, row)
+    cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
+    cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
+    cards["top"] = _values(t, "top")[row]
+    cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
+    return pd.DataFrame(cards, columns=session + CARD_COLUMNS)
+
+
+#: The order of a pair's line on the score cards (N-S pairs first; a Howell's "" with them).
+_LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
+
+
+def _sort_key(values: Any, mapping: dict[str, int] | None = None) -> np.ndarray:
+    """Integer codes that sort as ``values`` do (missing last), for a stable lexsort."""
+    series = pd.Series(values, copy=False)
+    if mapping is not None:
+        series = series.map(mapping)
+    codes, uniques = series.factorize(sort=True)
+    return np.where(codes < 0, len(uniques), codes)
+
+
+def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """A text column of ``frame`` at rows ``row`` (all missing when it is absent)."""
+    if column not in frame:
+        return pd.array([pd.NA] * len(row), dtype="string")
+    return pd.array(frame[column].astype("string").to_numpy()[row], dtype="string")
 
 
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
@@ -65,14 +93,25 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def _names(sides: pd.DataFrame, ranking: pd.DataFrame | None) -> np.ndarray:
-    if ranking is None or ranking.empty or "names" not in ranking:
-        return np.full(len(sides), "", dtype=object)
-    keys = ["section", "line", "pair"]
-    table = ranking.assign(pair=ranking["pair"].astype("Int64")).drop_duplicates(keys)
-    lookup = table.set_index(keys)["names"]
-    index = pd.MultiIndex.from_frame(sides[keys].assign(pair=sides["pair"].astype("Int64")))
-    return lookup.reindex(index).fillna("").to_numpy()
+def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
+    names = names_lookup(ranking)
+    return np.array([names.get(key, "") for key in zip(
+        side["section"], side["line"], pd.array(side["pair"], dtype="Int64"), strict=True)],
+        dtype=object)
+
+
+def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str]:
+    """(section, line, pair) -> the pair's names, from the ranking ("" when it has none)."""
+    if ranking is None or ranking.empty or "names" not in ranking \
+            or not {"section", "line", "pair"} <= set(ranking):
+        return {}
+    keys = zip(ranking["section"].array, ranking["line"].array,
+               ranking["pair"].astype("Int64").array, strict=True)
+    names = ranking["names"].to_numpy(dtype=object, na_value="")
+    lookup: dict[tuple[Any, Any, Any], str] = {}
+    for key, name in zip(keys, names, strict=True):
+        lookup.setdefault(key, name)  # the first row of a pair, as drop_duplicates keeps
+    return lookup
 
 
 def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:

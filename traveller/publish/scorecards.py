@@ -21,6 +21,7 @@ from traveller.publish.sheet import (
     MP_FORMAT,
     SIGNED,
     Column,
+    blank,
     column,
     page_setup,
 )
@@ -73,7 +74,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
                       ranking: pd.DataFrame, header: tuple[str, str]) -> None:
     """The Score cards sheet (see the module docstring)."""
     frame = card_frame(cards, ranking)
-    shown = [c for c in ROW_COLUMNS if c in frame and not _blank(frame[c])]
+    shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
     sheet = book.add_worksheet(name)
     for j, c in enumerate(cols):
@@ -103,9 +104,6 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
     return {(s, ln, p): row for s, ln, p, row in zip(
         table["section"], table["line"], table["pair"], table.to_dict("records"), strict=True)}
 
-
-def _blank(series: pd.Series) -> bool:
-    return bool(series.isna().all() or (series.astype("string") == "").all())
 
 
 def _block(sheet: Any, st: dict[str, Any], cols: list[Column], frame: pd.DataFrame,

@@ -65,11 +65,10 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
     """Plain Python cells of ``series`` (None for missing or empty text) and how to write them."""
     dtype = series.dtype
     if pd.api.types.is_bool_dtype(dtype):
-        values = series.astype(object).where(series.notna(), None).tolist()
+        values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "any"
     elif pd.api.types.is_integer_dtype(dtype):
-        values = [None if v is None else int(v) for v in
-                  series.astype(object).where(series.notna(), None).tolist()]
+        values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
         array = series.to_numpy(dtype=float, na_value=np.nan)
@@ -78,14 +77,26 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
         values = shown.tolist()
         kind = "mp" if style == MP_FORMAT else "number"
     elif isinstance(dtype, pd.StringDtype):
-        values = series.astype(object).where(series.notna() & (series != ""), None).tolist()
+        values = [v or None for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "text"
     else:
         values = [None if isinstance(v, str) and not v else
                   v.item() if isinstance(v, np.generic) else v
-                  for v in series.astype(object).where(series.notna(), None).tolist()]
+                  for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "any"
     return Column(header, values, kind, style, width(header, values))
+
+
+def blank(series: pd.Series) -> bool:
+    """True when every cell of ``series`` is missing or empty text (nothing to show)."""
+    array = series.array  # its own array: far cheaper per call than Series methods
+    missing = np.asarray(array.isna(), dtype=bool)
+    if missing.all():
+        return True
+    first = array[int(np.argmin(missing))]  # the first cell holding something
+    if not isinstance(first, str) or first:
+        return False
+    return bool((series.astype("string") == "").all())
 
 
 def _shown(value: Any) -> str:

@@ -27,7 +27,7 @@ import pandas as pd
 import xlsxwriter
 
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
-from traveller.publish.sheet import Table, column, styles, write_table
+from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
 
 if TYPE_CHECKING:
@@ -161,15 +161,12 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
                           ignore_index=True)
     if name == "Frequencies":  # no empty Section or Ruling column
         frame = frame.loc[:, [c for c in frame.columns if c not in ("section", "ruling")
-                              or not _blank(frame[c])]]
+                              or not blank(frame[c])]]
     band = "board" if "board" in frame else None
     return (name, len(frame) + 1,
             lambda b, st, h: write_table(b, st, _table(name, frame, header=h, band=band)),
             lambda: frame)
 
-
-def _blank(series: pd.Series) -> bool:
-    return bool(series.isna().all() or (series.astype("string") == "").all())
 
 
 def _csv(frame: pd.DataFrame, side: Path) -> None:
