@@ -71,12 +71,15 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
 _LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
 
 
-def _sort_key(values: Any, mapping: dict[str, int] | None = None) -> np.ndarray:
+def _sort_key(values: Any, mapping: dict[str, int] | None = None,
+              descending: bool = False) -> np.ndarray:
     """Integer codes that sort as ``values`` do (missing last), for a stable lexsort."""
     series = pd.Series(values, copy=False)
     if mapping is not None:
         series = series.map(mapping)
     codes, uniques = series.factorize(sort=True)
+    if descending:
+        codes = np.where(codes < 0, -1, len(uniques) - 1 - codes)
     return np.where(codes < 0, len(uniques), codes)
 
 
@@ -118,26 +121,49 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """Per board: each N-S score, how often, and the matchpoints it earned (board's top).
 
     Rows with a ruling are listed by the ruling as written (with its awards)
-    after the played scores, highest score first.
+    after the played scores, highest score first. The matchpoints are those of
+    the first of the results that has them.
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
-    t = travellers.copy()
-    kind = kinds(t)
-    t["ruling"] = t["ruling"].astype("string") if "ruling" in t else pd.NA
-    t["_played"] = kind == "result"
+    t = travellers.reset_index(drop=True)
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
+    column = {k: t[k] for k in (*session, "section", "board", *fouled, "ns_score")}
+    column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
+                        else pd.Series(pd.NA, index=t.index, dtype=object))
+    column["_played"] = pd.Series(kinds(t) == "result", index=t.index)
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
-    grouped = t.groupby(keys, dropna=False, observed=True, sort=False).agg(
-        count=("board", "size"), ns_mp=("ns_mp", "first"), ew_mp=("ew_mp", "first"),
-        ns_pct=("ns_pct", "first"), ew_pct=("ew_pct", "first")).reset_index()
-    grouped = grouped.sort_values(
-        [*session, "section", "board", *fouled, "_played", "ns_score"],
-        ascending=[True] * (2 + len(session) + len(fouled)) + [False, False], kind="stable",
-        na_position="last")
+    group = _group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
+    firsts = np.unique(group, return_index=True)[1]
+    count = np.bincount(group)
+    out = {k: column[k].array[firsts] for k in keys}
+    out["count"] = pd.array(count, dtype="Int64" if pd.api.types.is_extension_array_dtype(
+        column["board"].dtype) else "int64")
+    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
+        out[name] = _first_present(t[name], group, len(firsts))
+    order = np.lexsort([_sort_key(out[k], descending=k in ("_played", "ns_score"))
+                        for k in reversed(keys[:-1])])
     columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:]]
-    return grouped[columns].reset_index(drop=True)
+    return pd.DataFrame({c: out[c][order] for c in columns})
+
+
+def _group_ids(*keys: pd.Series) -> np.ndarray:
+    """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
+    ids = np.zeros(len(keys[0]), dtype=np.int64)
+    for key in keys:
+        codes, uniques = key.factorize()
+        ids = pd.factorize(ids * (len(uniques) + 1) + codes + 1)[0]
+    return ids
+
+
+def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
+    """Per group, its first value that is not missing (missing when it has none)."""
+    present = np.flatnonzero(~np.asarray(values.array.isna(), dtype=bool))
+    found, first = np.unique(group[present], return_index=True)
+    take = np.full(groups, -1)
+    take[found] = present[first]
+    return values.array.take(take, allow_fill=True)
 
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
