@@ -134,7 +134,7 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
                         else pd.Series(pd.NA, index=t.index, dtype=object))
     column["_played"] = pd.Series(kinds(t) == "result", index=t.index)
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
-    group = _group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
+    group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
     count = np.bincount(group)
     out = {k: column[k].array[firsts] for k in keys}
@@ -148,7 +148,7 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame({c: out[c][order] for c in columns})
 
 
-def _group_ids(*keys: pd.Series) -> np.ndarray:
+def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
     ids = np.zeros(len(keys[0]), dtype=np.int64)
     for key in keys:
