@@ -73,11 +73,15 @@ _LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
 
 def _sort_key(values: Any, mapping: dict[str, int] | None = None,
               descending: bool = False) -> np.ndarray:
-    """Integer codes that sort as ``values`` do (missing last), for a stable lexsort."""
-    series = pd.Series(values, copy=False)
-    if mapping is not None:
-        series = series.map(mapping)
-    codes, uniques = series.factorize(sort=True)
+    """Integer codes that sort as ``values`` do (missing last), for a stable lexsort.
+
+    With ``mapping``, the values sort as the numbers they map to (others last).
+    """
+    codes, uniques = pd.factorize(np.asarray(values) if mapping is None else values,
+                                  sort=mapping is None)
+    if mapping is not None:  # the few distinct values through the mapping, then sorted
+        mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
+        codes, uniques = pd.factorize(mapped[codes], sort=True)
     if descending:
         codes = np.where(codes < 0, -1, len(uniques) - 1 - codes)
     return np.where(codes < 0, len(uniques), codes)
@@ -87,6 +91,8 @@ def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extension
     """A text column of ``frame`` at rows ``row`` (all missing when it is absent)."""
     if column not in frame:
         return pd.array([pd.NA] * len(row), dtype="string")
+    if frame[column].dtype == "string":  # as the canonical travellers hold it
+        return frame[column].array.take(row)
     return pd.array(frame[column].astype("string").to_numpy()[row], dtype="string")
 
 
@@ -98,9 +104,17 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
     names = names_lookup(ranking)
+    if not names:
+        return np.full(len(side["pair"]), "", dtype=object)
     return np.array([names.get(key, "") for key in zip(
-        side["section"], side["line"], pd.array(side["pair"], dtype="Int64"), strict=True)],
-        dtype=object)
+        plain(side["section"]), plain(side["line"]), plain(pd.array(side["pair"],
+                                                                       dtype="Int64")),
+        strict=True)], dtype=object)
+
+
+def plain(values: Any) -> list[Any]:
+    """Values as a list of Python objects (missing ones as the array holds them)."""
+    return np.asarray(values, dtype=object).tolist()
 
 
 def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str]:
@@ -108,8 +122,8 @@ def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str
     if ranking is None or ranking.empty or "names" not in ranking \
             or not {"section", "line", "pair"} <= set(ranking):
         return {}
-    keys = zip(ranking["section"].array, ranking["line"].array,
-               ranking["pair"].astype("Int64").array, strict=True)
+    keys = zip(plain(ranking["section"]), plain(ranking["line"]),
+               plain(ranking["pair"].astype("Int64")), strict=True)
     names = ranking["names"].to_numpy(dtype=object, na_value="")
     lookup: dict[tuple[Any, Any, Any], str] = {}
     for key, name in zip(keys, names, strict=True):
@@ -173,26 +187,48 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     t = travellers
     kind = pd.Series(kinds(t) if len(t) else [], dtype="object")
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
-    tables = 0
-    if len(t):  # the most rows on one board, per section (and session), added up
-        per_board = t.groupby(board, observed=True).size().rename("n").reset_index()
-        tables = int(per_board.groupby("section", observed=True)["n"].max().sum())
-    tops = (t.groupby("section", observed=True)["common_top"].max() if len(t)
-            else pd.Series(dtype=float))
-    top = ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in tops.items())
     ruled = kind[kind != "result"].value_counts()
     rows = [
         ("movement", settings.get("movement", "")),
-        ("sections", int(t["section"].nunique()) if len(t) else 0),
-        ("tables", tables),
+        ("sections", _distinct(t["section"]) if len(t) else 0),
+        ("tables", _tables(t, board) if len(t) else 0),
         ("pairs ranked", len(ranking)),
-        ("sessions", int(t["session"].nunique()) if "session" in t else 1),
-        ("boards", int(t[board].drop_duplicates().shape[0]) if len(t) else 0),
-        ("results scored", int(t["ns_mp"].notna().sum()) if len(t) else 0),
-        ("top (common)", top),
+        ("sessions", _distinct(t["session"]) if "session" in t else 1),
+        ("boards", int(group_ids(*(t[k] for k in board)).max()) + 1 if len(t) else 0),
+        ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
+        ("top (common)", _tops(t) if len(t) else ""),
         ("rulings", int(ruled.sum())),
         *[(f"rulings: {k}", int(v)) for k, v in ruled.items()],
         ("problems", len(problems)),
         *[(f"problems: {k}", int(v)) for k, v in problems["code"].value_counts().items()],
     ]
     return pd.DataFrame(rows, columns=["item", "value"])
+
+
+def _distinct(values: pd.Series) -> int:
+    """How many different values (missing ones not counted)."""
+    return len(values.factorize()[1])
+
+
+def _tables(t: pd.DataFrame, board: list[str]) -> int:
+    """The most rows on one board, per section (and session), added up."""
+    known = ~np.any([np.asarray(t[k].array.isna()) for k in board], axis=0)
+    rows = t[known]
+    if rows.empty:
+        return 0
+    group = group_ids(*(rows[k] for k in board))
+    per_board = np.bincount(group)
+    section = rows["section"].factorize()[0]
+    first = np.unique(group, return_index=True)[1]
+    most = np.zeros(section.max() + 1, dtype=np.int64)
+    np.maximum.at(most, section[first], per_board)
+    return int(most.sum())
+
+
+def _tops(t: pd.DataFrame) -> str:
+    """Each section's common top (the highest), sections in order: "A: 24, B: 22"."""
+    codes, sections = t["section"].factorize(sort=True)
+    top = np.full(len(sections), np.nan)
+    known = codes >= 0
+    np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    return ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in zip(sections, top, strict=True))

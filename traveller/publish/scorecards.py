@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import group_ids, names_lookup
+from traveller.publish.cards import group_ids, names_lookup, plain
 from traveller.publish.layout import group_starts
 from traveller.publish.sheet import (
     DECIMAL,
@@ -44,10 +44,10 @@ def card_frame(cards: pd.DataFrame, ranking: pd.DataFrame) -> pd.DataFrame:
     keys = ["section", "line", "pair"]
     if ranking is not None and "names" in ranking and set(keys) <= set(ranking):
         names = names_lookup(ranking)
-        other = [_OTHER_LINE.get(line) for line in cards["line"].array]
+        other = [_OTHER_LINE.get(line) for line in plain(cards["line"])]
         cards["opponent_names"] = np.array(
-            [names.get(key, "") for key in zip(cards["section"].array, other, pd.array(
-                cards["opponent"], dtype="Int64"), strict=True)], dtype=object)
+            [names.get(key, "") for key in zip(plain(cards["section"]), other, plain(pd.array(
+                cards["opponent"], dtype="Int64")), strict=True)], dtype=object)
     if "held" in cards and _one_per_pair(cards, keys):
         cards = cards.drop(columns="held")  # every pair kept its line: said in the heading
     return cards

@@ -105,7 +105,11 @@ def _shown(value: Any) -> str:
 
 def width(header: str, values: list[Any]) -> float:
     """A column width that fits the header and the first 2,000 cells (at most 40)."""
-    longest = max((len(_shown(v)) for v in values[:2000] if v is not None), default=0)
+    sample = [v for v in values[:2000] if v is not None]
+    if all(type(v) is str for v in sample):  # text (the common case): its length
+        longest = max(map(len, sample), default=0)
+    else:
+        longest = max(map(len, map(_shown, sample)), default=0)
     return min(max(len(header), longest) + 2, 40)
 
 

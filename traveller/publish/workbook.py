@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 import xlsxwriter
 
+from traveller.publish.cards import group_ids
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
@@ -113,7 +114,7 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     extra = extra_sheets(result) if more_sheets else []
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
-    boards = len(t.drop_duplicates(keys)) if keys and len(t) else 0
+    boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
                             lambda b, st, h: _write_travellers(b, st, h, result, extra),
                             lambda: result.travellers)]
@@ -152,7 +153,8 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
-        pairs = len(frame[["section", "line", "pair"]].drop_duplicates()) if len(frame) else 0
+        pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
+                 if len(frame) else 0)
         return (name, len(frame) + 4 * pairs,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
                 lambda: frame)
