@@ -93,7 +93,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
     starts = group_starts(frame, keys)
     ends = [*starts[1:], len(frame)]
     totals = _totals(ranking)
-    firsts = {c: frame[c].array[starts] for c in ("section", "line", "pair", "names")
+    firsts = {c: plain(frame[c].array[starts]) for c in ("section", "line", "pair", "names")
               if c in frame}
     sums = _sums(frame, cols)
     r, breaks = 0, []
@@ -112,10 +112,13 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
     """(section, line, pair) -> the pair's ranking row."""
     if ranking is None or not {"section", "pair"} <= set(ranking):
         return {}
-    table = ranking if "line" in ranking else ranking.assign(line="")
-    table = table.drop_duplicates(["section", "line", "pair"])
-    return {(s, ln, p): row for s, ln, p, row in zip(
-        table["section"], table["line"], table["pair"], table.to_dict("records"), strict=True)}
+    line = plain(ranking["line"]) if "line" in ranking else [""] * len(ranking)
+    shown = ranking[[c for c in ("mp", "pct", "place") if c in ranking]]  # what a heading says
+    totals: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for key, row in zip(zip(plain(ranking["section"]), line, plain(ranking["pair"]),
+                            strict=True), shown.to_dict("records"), strict=True):
+        totals.setdefault(key, row)  # a pair's first row, as drop_duplicates keeps
+    return totals
 
 
 

@@ -84,7 +84,7 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
                   v.item() if isinstance(v, np.generic) else v
                   for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "any"
-    return Column(header, values, kind, style, width(header, values))
+    return Column(header, values, kind, style, width(header, values, kind != "any"))
 
 
 def blank(series: pd.Series) -> bool:
@@ -103,9 +103,14 @@ def _shown(value: Any) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def width(header: str, values: list[Any]) -> float:
-    """A column width that fits the header and the first 2,000 cells (at most 40)."""
-    sample = [v for v in values[:2000] if v is not None]
+def width(header: str, values: list[Any], alike: bool = False) -> float:
+    """A column width that fits the header and the first 2,000 cells (at most 40).
+
+    ``alike``: the cells are all of one type (text, whole numbers or decimals),
+    so each distinct value is measured once.
+    """
+    sample: Any = set(values[:2000]) if alike else values[:2000]
+    sample = [v for v in sample if v is not None]
     if all(type(v) is str for v in sample):  # text (the common case): its length
         longest = max(map(len, sample), default=0)
     else:
