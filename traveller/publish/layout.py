@@ -102,7 +102,7 @@ class _Cells:
         if name not in self._text:
             text = self.stripped(name)
             self._text[name] = (text.to_numpy(dtype=object, na_value=None),
-                                text.isna().to_numpy(dtype=bool))
+                                np.asarray(text.array.isna(), dtype=bool))
         return self._text[name]
 
     def number(self, name: str) -> np.ndarray:
@@ -120,7 +120,7 @@ class _Cells:
 
     def equal(self, written: str, value: str) -> np.ndarray:
         """Where the cell as written reads exactly as the normalised value (text or number)."""
-        if pd.api.types.is_numeric_dtype(self.frame.dtypes[value]):
+        if pd.api.types.is_numeric_dtype(self.frame[value].dtype):
             target = self.values(value)
             return (self.number(written) == target) & ~np.isnan(target)
         (a, a_missing), (b, b_missing) = self.text(written), self.text(value)
