@@ -161,7 +161,7 @@ def board_headings(frame: pd.DataFrame, result: Result,
     names = list(frame.columns) if names is None else names
     if frame.empty or "board" not in names:
         return {}
-    keys = [c for c in ("session", "section", "board") if c in names]
+    keys: list[str] = [c for c in ("session", "section", "board") if c in names]
     starts = group_starts(frame, keys)
     chicago = bool(result.settings.get("chicago"))
     cells = {c: frame[c].to_numpy(dtype=object, na_value=None)[starts].tolist()
