@@ -1,7 +1,8 @@
-"""One formatted sheet, written row by row with xlsxwriter in constant-memory mode.
+"""One formatted sheet, written row by row with xlsxwriter.
 
-Each row goes to disk as soon as the next one starts, so memory stays flat
-however big the session. Every text cell is written as text (a name
+In constant-memory mode (a large session) each row goes to disk as soon as
+the next one starts, so memory stays flat however big the session; a small
+workbook is built in memory (workbook.py). Every text cell is written as text (a name
 ``=1+1`` or ``http://…`` is shown as typed, never as a formula or a link).
 Number formats are set per column; matchpoints that are whole numbers get a
 plain integer format so no cell shows a trailing decimal point (``14.``).
