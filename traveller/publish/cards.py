@@ -77,8 +77,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    codes, uniques = pd.factorize(np.asarray(values) if mapping is None else values,
-                                  sort=mapping is None)
+    codes, uniques = pd.Series(values, copy=False).factorize(sort=mapping is None)
     if mapping is not None:  # the few distinct values through the mapping, then sorted
         mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
         codes, uniques = pd.factorize(mapped[codes], sort=True)
@@ -103,13 +102,15 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
+    """Each card's pair names, looked up once per pair."""
     names = names_lookup(ranking)
     if not names:
         return np.full(len(side["pair"]), "", dtype=object)
-    return np.array([names.get(key, "") for key in zip(
-        plain(side["section"]), plain(side["line"]), plain(pd.array(side["pair"],
-                                                                       dtype="Int64")),
-        strict=True)], dtype=object)
+    keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
+    pair = group_ids(*(pd.Series(k, copy=False) for k in keys))
+    first = np.unique(pair, return_index=True)[1]
+    found = [names.get(key, "") for key in zip(*(plain(k[first]) for k in keys), strict=True)]
+    return np.array(found, dtype=object)[pair]
 
 
 def plain(values: Any) -> list[Any]:
@@ -213,15 +214,15 @@ def _distinct(values: pd.Series) -> int:
 def _tables(t: pd.DataFrame, board: list[str]) -> int:
     """The most rows on one board, per section (and session), added up."""
     known = ~np.any([np.asarray(t[k].array.isna()) for k in board], axis=0)
-    rows = t[known]
-    if rows.empty:
-        return 0
-    group = group_ids(*(rows[k] for k in board))
-    per_board = np.bincount(group)
-    section = rows["section"].factorize()[0]
+    group = group_ids(*(t[k] for k in board))  # a board with a missing key is not counted
+    per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
+    section = t["section"].factorize()[0][first]
+    counted = known[first]
+    if not counted.any():
+        return 0
     most = np.zeros(section.max() + 1, dtype=np.int64)
-    np.maximum.at(most, section[first], per_board)
+    np.maximum.at(most, section[counted], per_board[counted])
     return int(most.sum())
 
 
