@@ -13,6 +13,8 @@ All three read a scored :class:`traveller.pipeline.Result`'s frames.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -37,26 +39,60 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
         return pd.DataFrame(columns=CARD_COLUMNS)
     t = travellers.reset_index(drop=True)
     sides = pair_sides(t, movement)
-    sides = sides[~sides["phantom"] & sides["pair"].notna()].copy()
-    row = sides["position"].to_numpy()
-    is_ns = (sides["held"] == "NS").to_numpy()
-    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
-    sides["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
-    sides["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
-    sides["top"] = _values(t, "top")[row]
-    for column in ("contract", "declarer", "lead", "ruling"):
-        values = t[column] if column in t else pd.Series(pd.NA, index=t.index)
-        sides[column] = pd.array(values.astype("string").to_numpy()[row], dtype="string")
-    sides["held"] = sides["held"].map({"NS": "N-S", "EW": "E-W"})
-    sides["names"] = _names(sides, ranking)
-    for column in ("pair", "opponent"):
-        sides[column] = sides[column].astype("Int64")
+    kept = np.flatnonzero(~sides["phantom"].to_numpy(dtype=bool)
+                          & ~np.asarray(sides["pair"].array.isna(), dtype=bool))
+    side = {c: sides[c].array[kept] for c in ("section", "line", "pair", "board", "held",
+                                              "opponent", "pct")}
+    row = sides["position"].to_numpy()[kept]
     session = ["session"] if "session" in t else []  # a multi-session event
     if session:
-        sides["session"] = t["session"].to_numpy()[row]
-    order = sides.assign(_l=sides["line"].map({"NS": 0, "EW": 1, "": 0}))
-    order = order.sort_values(["section", "_l", "pair", *session, "board"], kind="stable")
-    return order[session + CARD_COLUMNS].reset_index(drop=True)
+        side["session"] = t["session"].array[row]
+    keys = ["section", "line", "pair", *session, "board"]
+    order = np.lexsort([_sort_key(side[k], _LINE_ORDER if k == "line" else None)
+                        for k in reversed(keys)])
+    row, side = row[order], {c: v[order] for c, v in side.items()}
+    is_ns = np.asarray(side["held"]) == "NS"
+    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
+    cards = {**{c: side[c] for c in (*session, "section", "line")},
+             "pair": pd.array(side["pair"], dtype="Int64"),
+             "names": _names(side, ranking), "board": side["board"],
+             "held": pd.array(np.where(is_ns, "N-S", "E-W"), dtype=side["held"].dtype),
+             "opponent": pd.array(side["opponent"], dtype="Int64")}
+    for column in ("contract", "declarer", "lead"):
+        cards[column] = _text(t, column, row)
+    cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
+    cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
+    cards["top"] = _values(t, "top")[row]
+    cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
+    return pd.DataFrame(cards, columns=session + CARD_COLUMNS)
+
+
+#: The order of a pair's line on the score cards (N-S pairs first; a Howell's "" with them).
+_LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
+
+
+def _sort_key(values: Any, mapping: dict[str, int] | None = None,
+              descending: bool = False) -> np.ndarray:
+    """Integer codes that sort as ``values`` do (missing last), for a stable lexsort.
+
+    With ``mapping``, the values sort as the numbers they map to (others last).
+    """
+    codes, uniques = pd.Series(values, copy=False).factorize(sort=mapping is None)
+    if mapping is not None:  # the few distinct values through the mapping, then sorted
+        mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
+        codes, uniques = pd.factorize(mapped[codes], sort=True)
+    if descending:
+        codes = np.where(codes < 0, -1, len(uniques) - 1 - codes)
+    return np.where(codes < 0, len(uniques), codes)
+
+
+def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """A text column of ``frame`` at rows ``row`` (all missing when it is absent)."""
+    if column not in frame:
+        return pd.array([pd.NA] * len(row), dtype="string")
+    if frame[column].dtype == "string":  # as the canonical travellers hold it
+        return frame[column].array.take(row)
+    return pd.array(frame[column].astype("string").to_numpy()[row], dtype="string")
 
 
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
@@ -65,40 +101,84 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def _names(sides: pd.DataFrame, ranking: pd.DataFrame | None) -> np.ndarray:
-    if ranking is None or ranking.empty or "names" not in ranking:
-        return np.full(len(sides), "", dtype=object)
-    keys = ["section", "line", "pair"]
-    table = ranking.assign(pair=ranking["pair"].astype("Int64")).drop_duplicates(keys)
-    lookup = table.set_index(keys)["names"]
-    index = pd.MultiIndex.from_frame(sides[keys].assign(pair=sides["pair"].astype("Int64")))
-    return lookup.reindex(index).fillna("").to_numpy()
+def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
+    """Each card's pair names, looked up once per pair."""
+    names = names_lookup(ranking)
+    if not names:
+        return np.full(len(side["pair"]), "", dtype=object)
+    keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
+    pair = group_ids(*(pd.Series(k, copy=False) for k in keys))
+    first = np.unique(pair, return_index=True)[1]
+    found = [names.get(key, "") for key in zip(*(plain(k[first]) for k in keys), strict=True)]
+    return np.array(found, dtype=object)[pair]
+
+
+def plain(values: Any) -> list[Any]:
+    """Values as a list of Python objects (missing ones as the array holds them)."""
+    return np.asarray(values, dtype=object).tolist()
+
+
+def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str]:
+    """(section, line, pair) -> the pair's names, from the ranking ("" when it has none)."""
+    if ranking is None or ranking.empty or "names" not in ranking \
+            or not {"section", "line", "pair"} <= set(ranking):
+        return {}
+    keys = zip(plain(ranking["section"]), plain(ranking["line"]),
+               plain(ranking["pair"].astype("Int64")), strict=True)
+    names = ranking["names"].to_numpy(dtype=object, na_value="")
+    lookup: dict[tuple[Any, Any, Any], str] = {}
+    for key, name in zip(keys, names, strict=True):
+        lookup.setdefault(key, name)  # the first row of a pair, as drop_duplicates keeps
+    return lookup
 
 
 def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """Per board: each N-S score, how often, and the matchpoints it earned (board's top).
 
     Rows with a ruling are listed by the ruling as written (with its awards)
-    after the played scores, highest score first.
+    after the played scores, highest score first. The matchpoints are those of
+    the first of the results that has them.
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
-    t = travellers.copy()
-    kind = kinds(t)
-    t["ruling"] = t["ruling"].astype("string") if "ruling" in t else pd.NA
-    t["_played"] = kind == "result"
+    t = travellers.reset_index(drop=True)
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
+    column = {k: t[k] for k in (*session, "section", "board", *fouled, "ns_score")}
+    column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
+                        else pd.Series(pd.NA, index=t.index, dtype=object))
+    column["_played"] = pd.Series(kinds(t) == "result", index=t.index)
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
-    grouped = t.groupby(keys, dropna=False, observed=True, sort=False).agg(
-        count=("board", "size"), ns_mp=("ns_mp", "first"), ew_mp=("ew_mp", "first"),
-        ns_pct=("ns_pct", "first"), ew_pct=("ew_pct", "first")).reset_index()
-    grouped = grouped.sort_values(
-        [*session, "section", "board", *fouled, "_played", "ns_score"],
-        ascending=[True] * (2 + len(session) + len(fouled)) + [False, False], kind="stable",
-        na_position="last")
+    group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
+    firsts = np.unique(group, return_index=True)[1]
+    count = np.bincount(group)
+    out = {k: column[k].array[firsts] for k in keys}
+    out["count"] = pd.array(count, dtype="Int64" if pd.api.types.is_extension_array_dtype(
+        column["board"].dtype) else "int64")
+    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
+        out[name] = _first_present(t[name], group, len(firsts))
+    order = np.lexsort([_sort_key(out[k], descending=k in ("_played", "ns_score"))
+                        for k in reversed(keys[:-1])])
     columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:]]
-    return grouped[columns].reset_index(drop=True)
+    return pd.DataFrame({c: out[c][order] for c in columns})
+
+
+def group_ids(*keys: pd.Series) -> np.ndarray:
+    """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
+    ids = np.zeros(len(keys[0]), dtype=np.int64)
+    for key in keys:
+        codes, uniques = key.factorize()
+        ids = pd.factorize(ids * (len(uniques) + 1) + codes + 1)[0]
+    return ids
+
+
+def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
+    """Per group, its first value that is not missing (missing when it has none)."""
+    present = np.flatnonzero(~np.asarray(values.array.isna(), dtype=bool))
+    found, first = np.unique(group[present], return_index=True)
+    take = np.full(groups, -1)
+    take[found] = present[first]
+    return values.array.take(take, allow_fill=True)
 
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
@@ -108,26 +188,48 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     t = travellers
     kind = pd.Series(kinds(t) if len(t) else [], dtype="object")
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
-    tables = 0
-    if len(t):  # the most rows on one board, per section (and session), added up
-        per_board = t.groupby(board, observed=True).size().rename("n").reset_index()
-        tables = int(per_board.groupby("section", observed=True)["n"].max().sum())
-    tops = (t.groupby("section", observed=True)["common_top"].max() if len(t)
-            else pd.Series(dtype=float))
-    top = ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in tops.items())
     ruled = kind[kind != "result"].value_counts()
     rows = [
         ("movement", settings.get("movement", "")),
-        ("sections", int(t["section"].nunique()) if len(t) else 0),
-        ("tables", tables),
+        ("sections", _distinct(t["section"]) if len(t) else 0),
+        ("tables", _tables(t, board) if len(t) else 0),
         ("pairs ranked", len(ranking)),
-        ("sessions", int(t["session"].nunique()) if "session" in t else 1),
-        ("boards", int(t[board].drop_duplicates().shape[0]) if len(t) else 0),
-        ("results scored", int(t["ns_mp"].notna().sum()) if len(t) else 0),
-        ("top (common)", top),
+        ("sessions", _distinct(t["session"]) if "session" in t else 1),
+        ("boards", int(group_ids(*(t[k] for k in board)).max()) + 1 if len(t) else 0),
+        ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
+        ("top (common)", _tops(t) if len(t) else ""),
         ("rulings", int(ruled.sum())),
         *[(f"rulings: {k}", int(v)) for k, v in ruled.items()],
         ("problems", len(problems)),
         *[(f"problems: {k}", int(v)) for k, v in problems["code"].value_counts().items()],
     ]
     return pd.DataFrame(rows, columns=["item", "value"])
+
+
+def _distinct(values: pd.Series) -> int:
+    """How many different values (missing ones not counted)."""
+    return len(values.factorize()[1])
+
+
+def _tables(t: pd.DataFrame, board: list[str]) -> int:
+    """The most rows on one board, per section (and session), added up."""
+    known = ~np.any([np.asarray(t[k].array.isna()) for k in board], axis=0)
+    group = group_ids(*(t[k] for k in board))  # a board with a missing key is not counted
+    per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
+    first = np.unique(group, return_index=True)[1]
+    section = t["section"].factorize()[0][first]
+    counted = known[first]
+    if not counted.any():
+        return 0
+    most = np.zeros(section.max() + 1, dtype=np.int64)
+    np.maximum.at(most, section[counted], per_board[counted])
+    return int(most.sum())
+
+
+def _tops(t: pd.DataFrame) -> str:
+    """Each section's common top (the highest), sections in order: "A: 24, B: 22"."""
+    codes, sections = t["section"].factorize(sort=True)
+    top = np.full(len(sections), np.nan)
+    known = codes >= 0
+    np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    return ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in zip(sections, top, strict=True))

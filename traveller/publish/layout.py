@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
 if TYPE_CHECKING:
@@ -39,9 +40,6 @@ _CONSTANT = ("file", "sheet", "notation")
 AS_WRITTEN = " (as written)"
 
 
-def _empty(series: pd.Series) -> bool:
-    return bool(series.isna().all() or (series.astype("string") == "").all())
-
 
 def travellers_layout(result: Result, summary: bool = True
                       ) -> tuple[pd.DataFrame, int, dict[int, str], list[tuple[str, str]]]:
@@ -51,29 +49,31 @@ def travellers_layout(result: Result, summary: bool = True
     ``summary``: there is one to move them to).
     """
     frame = result.travellers.reset_index(drop=True)
-    frame = frame.loc[:, [c for c in frame.columns if not _empty(frame[c])]]
-    frame, facts = _constants(frame) if summary else (frame, [])
-    frame = _as_written(frame)
+    names = [c for c in frame.columns if not blank(frame[c])]
+    facts = constant_facts(frame, names) if summary else []
+    moved = {f.split(": ", 1)[1] for f, _ in facts}
+    names = [c for c in names if c not in moved]
+    kept, dropped = _as_written(frame, names)
     for scaled, plain in (("ns_mp_scaled", "ns_mp"), ("ew_mp_scaled", "ew_mp")):
-        if scaled in frame and plain in frame and _same(frame[scaled], frame[plain]):
-            frame = frame.drop(columns=scaled)
-    headings = board_headings(frame, result)
-    frame = frame.drop(columns=[c for c in _PER_BOARD if c in frame])
-    printed = [c for c in PRINTED if c in frame.columns] + [
-        c for c in frame.columns if str(c).startswith(PRINTED_PREFIX)]
-    return frame[printed + [c for c in frame.columns if c not in printed]], len(printed), \
-        headings, facts
+        if scaled in names and plain in names and _same(frame[scaled], frame[plain]):
+            dropped.add(scaled)
+    names = [c for c in names if c not in dropped]
+    headings = board_headings(frame, result, names)
+    names = [c for c in names if c not in _PER_BOARD]
+    printed = [c for c in PRINTED if c in names] + [
+        c for c in names if str(c).startswith(PRINTED_PREFIX)]
+    out = frame[printed + [c for c in names if c not in printed]]
+    for name, cells in kept.items():
+        out[name] = cells
+    return out, len(printed), headings, facts
 
 
-def constant_facts(frame: pd.DataFrame) -> list[tuple[str, str]]:
-    """(item, value) for the source columns that hold one value on every row."""
+def constant_facts(frame: pd.DataFrame, names: list[str] | None = None
+                   ) -> list[tuple[str, str]]:
+    """(item, value) for the source columns (of ``names``) that hold one value on every row."""
+    names = list(frame.columns) if names is None else names
     return [(f"travellers: {name}", str(frame[name].iloc[0])) for name in _CONSTANT
-            if name in frame and len(frame) and frame[name].nunique(dropna=False) == 1]
-
-
-def _constants(frame: pd.DataFrame) -> tuple[pd.DataFrame, list[tuple[str, str]]]:
-    facts = constant_facts(frame)
-    return frame.drop(columns=[f.split(": ", 1)[1] for f, _ in facts]), facts
+            if name in names and len(frame) and frame[name].nunique(dropna=False) == 1]
 
 
 def _same(a: pd.Series, b: pd.Series) -> bool:
@@ -82,47 +82,91 @@ def _same(a: pd.Series, b: pd.Series) -> bool:
     return bool(np.array_equal(x, y, equal_nan=True))
 
 
-def equal_cells(written: pd.Series, value: pd.Series) -> np.ndarray:
-    """Where the cell as written reads exactly as the normalised value (text or number)."""
-    text = written.astype("string").str.strip()
-    if pd.api.types.is_numeric_dtype(value.dtype):
-        number = pd.to_numeric(text, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-        target = value.to_numpy(dtype=float, na_value=np.nan)
-        return (number == target) & ~np.isnan(target)
-    same = text == value.astype("string").str.strip()
-    return same.fillna(False).to_numpy(dtype=bool)
+class _Cells:
+    """The travellers' columns as stripped text, numbers read from it, and values, once each."""
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
+        self._stripped: dict[str, pd.Series] = {}
+        self._text: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._number: dict[str, np.ndarray] = {}
+        self._values: dict[str, np.ndarray] = {}
+
+    def stripped(self, name: str) -> pd.Series:
+        if name not in self._stripped:
+            self._stripped[name] = self.frame[name].astype("string").str.strip()
+        return self._stripped[name]
+
+    def text(self, name: str) -> tuple[np.ndarray, np.ndarray]:
+        """Each cell as stripped text (an object array) and where it is missing."""
+        if name not in self._text:
+            text = self.stripped(name)
+            self._text[name] = (text.to_numpy(dtype=object, na_value=None),
+                                np.asarray(text.array.isna(), dtype=bool))
+        return self._text[name]
+
+    def number(self, name: str) -> np.ndarray:
+        """Each cell's stripped text read as a number (NaN where it is not one)."""
+        if name not in self._number:
+            self._number[name] = pd.to_numeric(self.stripped(name), errors="coerce").to_numpy(
+                dtype=float, na_value=np.nan)
+        return self._number[name]
+
+    def values(self, name: str) -> np.ndarray:
+        """A numeric column's values as floats (NaN where missing)."""
+        if name not in self._values:
+            self._values[name] = self.frame[name].to_numpy(dtype=float, na_value=np.nan)
+        return self._values[name]
+
+    def equal(self, written: str, value: str) -> np.ndarray:
+        """Where the cell as written reads exactly as the normalised value (text or number)."""
+        if pd.api.types.is_numeric_dtype(self.frame[value].dtype):
+            target = self.values(value)
+            return (self.number(written) == target) & ~np.isnan(target)
+        (a, a_missing), (b, b_missing) = self.text(written), self.text(value)
+        return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
 
 
-def _as_written(frame: pd.DataFrame) -> pd.DataFrame:
-    """Blank each as-written cell that equals its normalised value; drop columns left empty."""
-    for name in [c for c in frame.columns if str(c).endswith(AS_WRITTEN)]:
-        written = frame[name]
-        best, partner = 0, None
-        for candidate in (c for c in _PARTNERS if c in frame):
-            hits = int(equal_cells(written, frame[candidate]).sum())
+def _as_written(frame: pd.DataFrame, names: list[str]
+                ) -> tuple[dict[str, pd.Series], set[str]]:
+    """Each as-written column of ``names`` blanked where it equals its normalised value.
+
+    The columns kept (with their blanked cells) and those left empty (dropped).
+    """
+    cells = _Cells(frame)
+    kept, dropped = {}, set()
+    partners = [c for c in _PARTNERS if c in names]
+    for name in [c for c in names if str(c).endswith(AS_WRITTEN)]:
+        best, same = 0, None
+        for candidate in partners:
+            equal = cells.equal(name, candidate)
+            hits = int(equal.sum())
             if hits > best:
-                best, partner = hits, candidate
-        if partner is None:
+                best, same = hits, equal
+        if same is None:
             continue
-        kept = written.astype("string").mask(equal_cells(written, frame[partner]))
-        if kept.isna().all():
-            frame = frame.drop(columns=name)
+        if (cells.text(name)[1] | same).all():
+            dropped.add(name)
         else:
-            frame[name] = kept
-    return frame
+            kept[name] = frame[name].astype("string").mask(same)
+    return kept, dropped
 
 
-def board_headings(frame: pd.DataFrame, result: Result) -> dict[int, str]:
-    """A heading per board (section and session too): dealer, vulnerability, results, top."""
-    if frame.empty or "board" not in frame:
+def board_headings(frame: pd.DataFrame, result: Result,
+                   names: list[str] | None = None) -> dict[int, str]:
+    """A heading per board (section and session too): dealer, vulnerability, results, top.
+
+    Only the columns ``names`` (default: all) are read.
+    """
+    names = list(frame.columns) if names is None else names
+    if frame.empty or "board" not in names:
         return {}
-    keys = [c for c in ("session", "section", "board") if c in frame]
+    keys: list[str] = [c for c in ("session", "section", "board") if c in names]
     starts = group_starts(frame, keys)
     chicago = bool(result.settings.get("chicago"))
-    firsts = frame.iloc[starts]
-    cells = {c: firsts[c].astype(object).where(firsts[c].notna(), None).tolist()
+    cells = {c: frame[c].to_numpy(dtype=object, na_value=None)[starts].tolist()
              for c in ("session", "section", "board", "results", "top", "common_top")
-             if c in firsts}
+             if c in names}
     return {start: _heading({c: v[i] for c, v in cells.items()}, chicago)
             for i, start in enumerate(starts)}
 
@@ -131,8 +175,11 @@ def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
     """Positions where the value of ``keys`` changes (the first row included)."""
     if frame.empty:
         return []
-    ids = frame.groupby(keys, sort=False, dropna=False, observed=True).ngroup().to_numpy()
-    return np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]]).tolist()
+    changed = np.zeros(len(frame) - 1, dtype=bool)
+    for key in keys:
+        codes = pd.factorize(frame[key])[0]  # a missing value is a value of its own (-1)
+        changed |= codes[1:] != codes[:-1]
+    return np.flatnonzero(np.r_[True, changed]).tolist()
 
 
 def _heading(row: dict[str, object], chicago: bool) -> str:

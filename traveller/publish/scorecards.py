@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from traveller.publish.cards import group_ids, names_lookup, plain
 from traveller.publish.layout import group_starts
 from traveller.publish.sheet import (
     DECIMAL,
@@ -21,6 +23,7 @@ from traveller.publish.sheet import (
     MP_FORMAT,
     SIGNED,
     Column,
+    blank,
     column,
     page_setup,
 )
@@ -39,19 +42,27 @@ def card_frame(cards: pd.DataFrame, ranking: pd.DataFrame) -> pd.DataFrame:
     """The cards with the opponents' names, without columns that are empty or repeat the pair."""
     cards = cards.reset_index(drop=True)
     keys = ["section", "line", "pair"]
-    if ranking is not None and "names" in ranking and {"section", "line", "pair"} <= set(ranking):
-        table = ranking.assign(pair=ranking["pair"].astype("Int64")).drop_duplicates(keys)
-        lookup = table.set_index(keys)["names"]
-        index = pd.MultiIndex.from_arrays([cards["section"], cards["line"].map(_OTHER_LINE),
-                                           cards["opponent"].astype("Int64")])
-        cards["opponent_names"] = lookup.reindex(index).fillna("").to_numpy()
-    group = cards.groupby(keys, sort=False, dropna=False).ngroup()
-    if "held" in cards and cards.groupby(group)["held"].nunique().le(1).all():
+    if ranking is not None and "names" in ranking and set(keys) <= set(ranking):
+        names = names_lookup(ranking)
+        other = [_OTHER_LINE.get(line) for line in plain(cards["line"])]
+        cards["opponent_names"] = np.array(
+            [names.get(key, "") for key in zip(plain(cards["section"]), other, plain(pd.array(
+                cards["opponent"], dtype="Int64")), strict=True)], dtype=object)
+    if "held" in cards and _one_per_pair(cards, keys):
         cards = cards.drop(columns="held")  # every pair kept its line: said in the heading
     return cards
 
 
-def _heading(first: pd.Series, totals: dict[tuple[Any, ...], dict[str, Any]]) -> str:
+def _one_per_pair(cards: pd.DataFrame, keys: list[str]) -> bool:
+    """True when each pair's cards show at most one line held (missing cells aside)."""
+    pair = group_ids(*(cards[k] for k in keys))
+    held = cards["held"].factorize()[0]
+    shown = held >= 0
+    pairs = pair[shown]
+    return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
+
+
+def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]]) -> str:
     line = str(first.get("line", "") or "")  # "" in a Howell: the Cards column says
     parts = [f"Section {first['section']}"] if str(first.get("section", "") or "") else []
     side = _LINE_WORDS.get(line, line)
@@ -73,7 +84,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
                       ranking: pd.DataFrame, header: tuple[str, str]) -> None:
     """The Score cards sheet (see the module docstring)."""
     frame = card_frame(cards, ranking)
-    shown = [c for c in ROW_COLUMNS if c in frame and not _blank(frame[c])]
+    shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
     sheet = book.add_worksheet(name)
     for j, c in enumerate(cols):
@@ -82,13 +93,16 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
     starts = group_starts(frame, keys)
     ends = [*starts[1:], len(frame)]
     totals = _totals(ranking)
+    firsts = {c: plain(frame[c].array[starts]) for c in ("section", "line", "pair", "names")
+              if c in frame}
+    sums = _sums(frame, cols)
     r, breaks = 0, []
-    span = len(cols)
-    for start, end in zip(starts, ends, strict=True):
+    for i, (start, end) in enumerate(zip(starts, ends, strict=True)):
         if r:
             breaks.append(r)
-        r = _block(sheet, st, cols, frame, start, end, r, _heading(frame.iloc[start], totals),
-                   span)
+        heading = _heading({c: v[i] for c, v in firsts.items()}, totals)
+        r = _block(sheet, st, cols, start, end, r, heading)
+        _total(sheet, st, cols, sums, start, end, r - 2)
     if 0 < len(breaks) <= MAX_BREAKS:
         sheet.set_h_pagebreaks(breaks)
     page_setup(sheet, header)
@@ -98,20 +112,20 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
     """(section, line, pair) -> the pair's ranking row."""
     if ranking is None or not {"section", "pair"} <= set(ranking):
         return {}
-    table = ranking if "line" in ranking else ranking.assign(line="")
-    table = table.drop_duplicates(["section", "line", "pair"])
-    return {(s, ln, p): row for s, ln, p, row in zip(
-        table["section"], table["line"], table["pair"], table.to_dict("records"), strict=True)}
+    line = plain(ranking["line"]) if "line" in ranking else [""] * len(ranking)
+    shown = ranking[[c for c in ("mp", "pct", "place") if c in ranking]]  # what a heading says
+    totals: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for key, row in zip(zip(plain(ranking["section"]), line, plain(ranking["pair"]),
+                            strict=True), shown.to_dict("records"), strict=True):
+        totals.setdefault(key, row)  # a pair's first row, as drop_duplicates keeps
+    return totals
 
 
-def _blank(series: pd.Series) -> bool:
-    return bool(series.isna().all() or (series.astype("string") == "").all())
 
-
-def _block(sheet: Any, st: dict[str, Any], cols: list[Column], frame: pd.DataFrame,
-           start: int, end: int, r: int, heading: str, span: int) -> int:
-    """One pair's card from sheet row ``r``; the row after it."""
-    for j in range(span):
+def _block(sheet: Any, st: dict[str, Any], cols: list[Column], start: int, end: int,
+           r: int, heading: str) -> int:
+    """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
+    for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["heading"])
     sheet.write_string(r, 0, heading, st["heading"])
     for j, c in enumerate(cols):
@@ -132,20 +146,27 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column], frame: pd.DataFra
             else:
                 sheet.write(r, j, v)
         r += 1
-    _total(sheet, st, cols, frame, start, end, r)
     return r + 2
 
 
-def _total(sheet: Any, st: dict[str, Any], cols: list[Column], frame: pd.DataFrame,
+def _sums(frame: pd.DataFrame, cols: list[Column]) -> dict[str, np.ndarray]:
+    """The MP and % columns shown, as floats (NaN where missing), for the totals."""
+    headers = {c.header for c in cols}
+    return {name: frame[name].to_numpy(dtype=float, na_value=np.nan)
+            for name, header in (("mp", "MP"), ("pct", "%")) if header in headers}
+
+
+def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarray],
            start: int, end: int, r: int) -> None:
+    """A pair's total row: its matchpoints added up, its mean %."""
     for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["total"])
     sheet.write_string(r, 0, "Total", st["total"])
     headers = [c.header for c in cols]
-    if "MP" in headers:
-        mp = frame["mp"].iloc[start:end].astype(float).sum()
+    if "mp" in sums:
+        mp = np.nansum(sums["mp"][start:end])
         sheet.write_number(r, headers.index("MP"), float(mp), st["total_mp"])
-    if "%" in headers:
-        pct = frame["pct"].iloc[start:end].astype(float)
-        if pct.notna().any():
-            sheet.write_number(r, headers.index("%"), float(pct.mean()), st["total_pct"])
+    if "pct" in sums:
+        pct = sums["pct"][start:end]
+        if not np.isnan(pct).all():
+            sheet.write_number(r, headers.index("%"), float(np.nanmean(pct)), st["total_pct"])

@@ -1,7 +1,8 @@
-"""One formatted sheet, written row by row with xlsxwriter in constant-memory mode.
+"""One formatted sheet, written row by row with xlsxwriter.
 
-Each row goes to disk as soon as the next one starts, so memory stays flat
-however big the session. Every text cell is written as text (a name
+In constant-memory mode (a large session) each row goes to disk as soon as
+the next one starts, so memory stays flat however big the session; a small
+workbook is built in memory (workbook.py). Every text cell is written as text (a name
 ``=1+1`` or ``http://…`` is shown as typed, never as a formula or a link).
 Number formats are set per column; matchpoints that are whole numbers get a
 plain integer format so no cell shows a trailing decimal point (``14.``).
@@ -65,11 +66,10 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
     """Plain Python cells of ``series`` (None for missing or empty text) and how to write them."""
     dtype = series.dtype
     if pd.api.types.is_bool_dtype(dtype):
-        values = series.astype(object).where(series.notna(), None).tolist()
+        values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "any"
     elif pd.api.types.is_integer_dtype(dtype):
-        values = [None if v is None else int(v) for v in
-                  series.astype(object).where(series.notna(), None).tolist()]
+        values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
         array = series.to_numpy(dtype=float, na_value=np.nan)
@@ -78,23 +78,44 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
         values = shown.tolist()
         kind = "mp" if style == MP_FORMAT else "number"
     elif isinstance(dtype, pd.StringDtype):
-        values = series.astype(object).where(series.notna() & (series != ""), None).tolist()
+        values = [v or None for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "text"
     else:
         values = [None if isinstance(v, str) and not v else
                   v.item() if isinstance(v, np.generic) else v
-                  for v in series.astype(object).where(series.notna(), None).tolist()]
+                  for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "any"
-    return Column(header, values, kind, style, width(header, values))
+    return Column(header, values, kind, style, width(header, values, kind != "any"))
+
+
+def blank(series: pd.Series) -> bool:
+    """True when every cell of ``series`` is missing or empty text (nothing to show)."""
+    array = series.array  # its own array: far cheaper per call than Series methods
+    missing = np.asarray(array.isna(), dtype=bool)
+    if missing.all():
+        return True
+    first = array[int(np.argmin(missing))]  # the first cell holding something
+    if not isinstance(first, str) or first:
+        return False
+    return bool((series.astype("string") == "").all())
 
 
 def _shown(value: Any) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value)
 
 
-def width(header: str, values: list[Any]) -> float:
-    """A column width that fits the header and the first 2,000 cells (at most 40)."""
-    longest = max((len(_shown(v)) for v in values[:2000] if v is not None), default=0)
+def width(header: str, values: list[Any], alike: bool = False) -> float:
+    """A column width that fits the header and the first 2,000 cells (at most 40).
+
+    ``alike``: the cells are all of one type (text, whole numbers or decimals),
+    so each distinct value is measured once.
+    """
+    sample: Any = set(values[:2000]) if alike else values[:2000]
+    sample = [v for v in sample if v is not None]
+    if all(type(v) is str for v in sample):  # text (the common case): its length
+        longest = max(map(len, sample), default=0)
+    else:
+        longest = max(map(len, map(_shown, sample)), default=0)
     return min(max(len(header), longest) + 2, 40)
 
 

@@ -1,8 +1,9 @@
 """The formatted results workbook: Ranking, Travellers, Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
-Written with xlsxwriter in constant-memory mode, row by row (sheet.py): memory
-stays flat however large the session, every text cell is text (never a
+Written with xlsxwriter row by row (sheet.py), in constant-memory mode for
+a large session (memory stays flat however large it is) and in memory for a
+club session (no temporary file per sheet); every text cell is text (never a
 formula or a link), and the library does every format the printout needs
 (bold frozen header, autofilter, number formats, banding, page breaks, print
 area, page header). Only what a director reads is written (layout.py); the
@@ -25,8 +26,9 @@ import numpy as np
 import pandas as pd
 import xlsxwriter
 
+from traveller.publish.cards import group_ids
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
-from traveller.publish.sheet import Table, column, styles, write_table
+from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
 
 if TYPE_CHECKING:
@@ -44,6 +46,10 @@ ROW_BUDGET = 50_000
 BOOK_OPTIONS = {"constant_memory": True, "nan_inf_to_errors": True,
                 "strings_to_formulas": False, "strings_to_urls": False,
                 "strings_to_numbers": False}
+#: Rows (all sheets) up to which the workbook is built in memory instead: a club
+#: session's few thousand rows take a few MiB there, and the per-sheet temporary
+#: files of constant-memory mode would cost more than writing its cells.
+IN_MEMORY_ROWS = 5_000
 
 Writer = Callable[[Any, dict[str, Any], tuple[str, str]], None]
 #: A sheet to write: name, rows it needs, how to write it, its frame (for a CSV).
@@ -78,7 +84,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        book = xlsxwriter.Workbook(tmp, BOOK_OPTIONS)
+        book = xlsxwriter.Workbook(tmp, _book_options(result, plan, row_limit))
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
@@ -95,12 +101,20 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     return path
 
 
+def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[str, bool]:
+    """Constant-memory mode, or in memory for a small workbook (the same cells either way)."""
+    rows = len(result.ranking) + sum(rows for _, rows, _, _ in plan if rows <= row_limit)
+    if rows > IN_MEMORY_ROWS:
+        return BOOK_OPTIONS
+    return {**BOOK_OPTIONS, "constant_memory": False, "in_memory": True}
+
+
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
     extra = extra_sheets(result) if more_sheets else []
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
-    boards = len(t.drop_duplicates(keys)) if keys and len(t) else 0
+    boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
                             lambda b, st, h: _write_travellers(b, st, h, result, extra),
                             lambda: result.travellers)]
@@ -139,7 +153,8 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
-        pairs = len(frame[["section", "line", "pair"]].drop_duplicates()) if len(frame) else 0
+        pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
+                 if len(frame) else 0)
         return (name, len(frame) + 4 * pairs,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
                 lambda: frame)
@@ -148,15 +163,12 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
                           ignore_index=True)
     if name == "Frequencies":  # no empty Section or Ruling column
         frame = frame.loc[:, [c for c in frame.columns if c not in ("section", "ruling")
-                              or not _blank(frame[c])]]
+                              or not blank(frame[c])]]
     band = "board" if "board" in frame else None
     return (name, len(frame) + 1,
             lambda b, st, h: write_table(b, st, _table(name, frame, header=h, band=band)),
             lambda: frame)
 
-
-def _blank(series: pd.Series) -> bool:
-    return bool(series.isna().all() or (series.astype("string") == "").all())
 
 
 def _csv(frame: pd.DataFrame, side: Path) -> None:
