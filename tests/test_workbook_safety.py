@@ -12,7 +12,7 @@ from traveller import process, write_workbook
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 HOSTILE = ["=1+1", "=HYPERLINK(\"http://x\",\"y\")", "+cmd|' /C calc'!A0", "@SUM(A1)",
-           "http://example.com/x"]
+           "http://example.com/x", "<r>A & B</r>"]  # the last one xlsxwriter took for raw XML
 
 
 def _hostile_session(tmp_path: Path) -> tuple[Path, Path]:
@@ -28,7 +28,7 @@ def _hostile_session(tmp_path: Path) -> tuple[Path, Path]:
         csv.writer(handle).writerows(rows)
     names = tmp_path / "names.csv"
     names.write_text("Pair,Line,Player 1,Player 2\n1,NS,=1+1,http://example.com\n"
-                     "2,EW,@x,-2+3\n", encoding="utf-8")
+                     "2,EW,@x,-2+3\n3,NS,<r><t>Ann</t></r>,Bob\n", encoding="utf-8")
     return session, names
 
 
@@ -44,8 +44,9 @@ def test_every_text_cell_is_text_never_a_formula_or_link(tmp_path: Path) -> None
                 assert cell.data_type != "f", (sheet.title, cell.coordinate, cell.value)
                 if isinstance(cell.value, str):
                     seen.add(cell.value)
-    assert {"=Note", "=1+1", "http://example.com/x", "@SUM(A1)"} <= seen
+    assert {"=Note", "=1+1", "http://example.com/x", "@SUM(A1)", "<r>A & B</r>"} <= seen
     assert any(v.startswith("=1+1") for v in seen)  # the names, as typed
+    assert any("<r><t>Ann</t></r>" in v for v in seen)
 
 
 def test_a_result_written_as_equals_stays_the_text(tmp_path: Path) -> None:

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-import xlsxwriter
 
 from traveller.home.padsheets import chicago_pad, data_sheet, pad_formats, rubber_pad
+from traveller.publish.book import Workbook
 
 if TYPE_CHECKING:
     from traveller.home.result import HomeResult
@@ -40,7 +40,7 @@ def write_pad(result: HomeResult, path: str | Path) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        book = xlsxwriter.Workbook(tmp, {"strings_to_formulas": False, "strings_to_urls": False,
+        book = Workbook(tmp, {"strings_to_formulas": False, "strings_to_urls": False,
                                          "strings_to_numbers": False, "nan_inf_to_errors": True})
         formats = pad_formats(book)
         title = _title(result)

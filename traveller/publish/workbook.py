@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
-import xlsxwriter
 
+from traveller.publish.book import Workbook
 from traveller.publish.cards import group_ids
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.sheet import Table, blank, column, styles, write_table
@@ -84,7 +84,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
     try:
-        book = xlsxwriter.Workbook(tmp, _book_options(result, plan, row_limit))
+        book = Workbook(tmp, _book_options(result, plan, row_limit))
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,

@@ -102,9 +102,9 @@ def _atomic(path: Path, write: Any) -> None:
 
 def _ranking_book(path: str, frame: pd.DataFrame, title: str) -> None:
     """One formatted sheet: title, bold frozen header, autofilter, widths, A4 landscape."""
-    import xlsxwriter
+    from traveller.publish.book import Workbook
 
-    book = xlsxwriter.Workbook(path, {"nan_inf_to_errors": True,
+    book = Workbook(path, {"nan_inf_to_errors": True,
                                       "strings_to_formulas": False, "strings_to_urls": False})
     sheet = book.add_worksheet("National ranking")
     bold = book.add_format({"bold": True, "font_size": 14})
