@@ -66,7 +66,7 @@ def _column(column: Any) -> list[Any]:
         floats = column.to_numpy(dtype="float64", na_value=math.nan).tolist()
         return [round(v, 6) if v == v else None for v in floats]
     return [v if type(v) is str or type(v) is int else _plain(v)
-            for v in column.astype(object).tolist()]
+            for v in column.tolist()]
 
 
 def snapshot(result: Result) -> dict[str, Any]:
