@@ -104,12 +104,13 @@ def text_grid(text: str, delimiter: str, data: bytes | None = None) -> pd.DataFr
     head = plain.split("\n", HEADER_SCAN_ROWS * 50)[:HEADER_SCAN_ROWS * 50] if text else []
     width = max((len(r) for r in csv.reader(head, delimiter=delimiter)), default=1)
     # an ASCII text of as many characters as bytes, with LF line ends: the bytes say the same
-    same = data is not None and plain is text and text.isascii() and len(data) == len(text)
+    same = plain is text and text.isascii() and len(data or b"") == len(text)
+    raw = data if same else None
     try:
         # the C parser costs per column: a very wide file is read line by line below
         if width <= WIDE_TEXT:
-            source = (io.BytesIO(data if size == len(text) else data[:size])  # type: ignore[index]
-                      if same else io.StringIO(plain[:size]))
+            source = (io.StringIO(plain[:size]) if raw is None
+                      else io.BytesIO(raw if size == len(text) else raw[:size]))
             grid = pd.read_csv(source, sep=delimiter, header=None,
                                names=range(width), dtype=str, keep_default_na=False,
                                skip_blank_lines=False, engine="c", quoting=csv.QUOTE_MINIMAL)
