@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import click
 
@@ -23,7 +23,32 @@ from traveller.profiles import NAMES as PROFILE_NAMES
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands; those of other modules are imported only when run or listed.
+
+    ``traveller score`` then starts without the batch's modules, and ``traveller
+    batch`` without the scoring ones until a file is scored.
+    """
+
+    #: Command name -> "module:attribute" of its click command.
+    ELSEWHERE: ClassVar[dict[str, str]] = {
+        "batch": "traveller.batch.cli:batch", "rubber": "traveller.home.cli:rubber",
+        "chicago": "traveller.home.cli:chicago", "three-handed": "traveller.home.cli:three_handed",
+        "sim": "traveller.sim.cli:sim"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.ELSEWHERE and cmd_name not in self.commands:
+            from importlib import import_module
+
+            module, _, name = self.ELSEWHERE[cmd_name].partition(":")
+            self.add_command(getattr(import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="traveller")
 def main() -> None:
     """Score duplicate bridge travellers and write the results workbook.
@@ -198,7 +223,8 @@ def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Pat
     from traveller.publish.outputs import check_outputs, stamp, write_outputs
     from traveller.publish.workbook import write_workbook
 
-    check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
+    if any(given[k] is not None for k in ("html", "pbn", "usebio")):  # else nothing to check
+        check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
     text = {k: v if isinstance(v := given[k], str) else None for k in ("title", "date", "club")}
     minutes = given["correction_minutes"]
     stamp(result, Publication(**text, correction_minutes=minutes if isinstance(minutes, int)
@@ -252,15 +278,3 @@ def board_list(text: str) -> tuple[int, ...]:
                                      param_hint="--arrow-switch")
         boards.extend(range(int(first), int(last or first) + 1))
     return tuple(boards)
-
-
-from traveller.batch.cli import batch  # noqa: E402
-from traveller.home import cli as home_cli  # noqa: E402  (click only: pandas loads when run)
-
-main.add_command(batch)
-for _home_command in (home_cli.rubber, home_cli.chicago, home_cli.three_handed):
-    main.add_command(_home_command)
-
-from traveller.sim.cli import sim  # noqa: E402  (click only: pandas and dask load on use)
-
-main.add_command(sim)

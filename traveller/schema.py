@@ -50,7 +50,7 @@ def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
     for column, dtype in dtypes.items():
         if column not in out:
             out[column] = pd.Series(pd.NA, index=out.index, dtype=dtype)
-        else:
+        elif out[column].dtype != pd.api.types.pandas_dtype(dtype):  # (already typed: as is)
             out[column] = out[column].astype(dtype)  # type: ignore[call-overload]
     rest = [c for c in out.columns if c not in dtypes]
     return out[list(dtypes) + rest]

@@ -51,9 +51,22 @@ def _table(frame: Any, key: tuple[str, ...], fields: tuple[str, ...] | None) -> 
     keys = [c for c in key if c in frame.columns]
     wanted = fields if fields is not None else tuple(frame.columns)
     columns = [str(c) for c in wanted if c in frame.columns and c not in keys]
-    sub = frame[keys + columns].astype(object)
-    rows = [[_plain(v) for v in row] for row in sub.itertuples(index=False, name=None)]
+    values = [_column(frame[c]) for c in keys + columns]
+    rows = [list(row) for row in zip(*values, strict=True)] if values else [[]] * len(frame)
     return {"key": keys, "columns": columns, "rows": rows}
+
+
+def _column(column: Any) -> list[Any]:
+    """A column's values as :func:`_plain` gives them, a whole column at a time.
+
+    Floats are rounded by Python's ``round`` (as :func:`_plain` does), texts and
+    whole numbers pass as they are, anything else goes through :func:`_plain`.
+    """
+    if column.dtype.kind == "f":
+        floats = column.to_numpy(dtype="float64", na_value=math.nan).tolist()
+        return [round(v, 6) if v == v else None for v in floats]
+    return [v if type(v) is str or type(v) is int else _plain(v)
+            for v in column.tolist()]
 
 
 def snapshot(result: Result) -> dict[str, Any]:

@@ -34,7 +34,16 @@ if TYPE_CHECKING:
 
     from traveller.batch.plan import Job
 
-__all__ = ["Pool", "Task", "default_jobs", "failure", "score_file"]
+__all__ = ["PRELOAD", "Pool", "Task", "default_jobs", "failure", "score_file"]
+
+#: Modules the fork server imports once, before it forks any worker: pandas, the
+#: pipeline, the readers and the writer. Each worker starts with them loaded (shared
+#: memory, no import per worker); a module missing here is imported by the worker
+#: that first needs it, so the list changes only the speed.
+PRELOAD = ("traveller.batch.worker", "traveller.pipeline", "traveller.publish.workbook",
+           "traveller.publish.outputs", "traveller.batch.changes", "traveller.batch.files",
+           "traveller.batch.publishing", "traveller.read.workbook", "traveller.read.pbn",
+           "traveller.read.usebio", "python_calamine")
 
 
 def default_jobs() -> int:
@@ -190,8 +199,7 @@ class Pool:
         self.ctx: Any
         try:
             self.ctx = get_context("forkserver")
-            self.ctx.set_forkserver_preload(["traveller.batch.worker", "traveller.pipeline",
-                                             "traveller.publish.workbook"])
+            self.ctx.set_forkserver_preload(list(PRELOAD))
         except ValueError:  # no fork server on this system (Windows): fresh interpreters
             self.ctx = get_context("spawn")
         self.workers: list[_Worker] = []
@@ -205,6 +213,7 @@ class Pool:
                 while index not in done:
                     self._dispatch(queue)
                     self._collect(done)
+                self._dispatch(queue)  # a freed worker starts its next file while this is recorded
                 yield done.pop(index)
         finally:
             self.close(kill=True)

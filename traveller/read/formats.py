@@ -59,19 +59,20 @@ def reader_for(path: Path) -> Reader | None:
     >>> reader_for(Path("session.csv")) is None  # doctest: +SKIP
     True
     """
-    from traveller.read import pbn, usebio
-
     path = Path(path)
-    suffix = path.suffix.lower()
-    head = _head(path)
-    if suffix == ".pbn":
-        return pbn.read_pbn
-    if suffix == ".usebio":
-        return usebio.read_usebio
-    if _is_usebio(head):
-        return usebio.read_usebio
-    if suffix != ".xml" and _is_pbn(head):
-        return pbn.read_pbn
+    kind = path.suffix.lower()
+    if kind not in (".pbn", ".usebio"):
+        head = _head(path)
+        kind = (".usebio" if _is_usebio(head) else
+                ".pbn" if kind != ".xml" and _is_pbn(head) else "")
+    if kind == ".pbn":  # each reader is imported only for its own kind of file
+        from traveller.read.pbn import read_pbn
+
+        return read_pbn
+    if kind == ".usebio":
+        from traveller.read.usebio import read_usebio
+
+        return read_usebio
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from traveller.read.cellcodes import Cells
 from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled
 from traveller.read.raw import RawTable
 from traveller.read.text import rectangular
@@ -53,22 +54,6 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
     return names, original
 
 
-def _cell_masks(grid: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    """Per row: how many cells are known header words, and whether the row is blank.
-
-    Works on the grid's distinct values, hashed once for the whole grid, so a
-    million-row sheet or a 16,384-column one costs a factorize rather than a
-    Python call per cell or per column.
-    """
-    values = grid.to_numpy(dtype=object)
-    codes, uniques = pd.factorize(values.ravel(), use_na_sentinel=True)
-    is_word = np.array([isinstance(u, str) and field_for(u) is not None for u in uniques]
-                       + [False])
-    is_filled = np.array([filled(u) for u in uniques] + [False])
-    codes = codes.reshape(values.shape)
-    return is_word[codes].sum(axis=1).astype(np.int64), ~is_filled[codes].any(axis=1)
-
-
 def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
     """Board number in a title row just above a header, and where that title starts."""
     for r in range(header - 1, max(floor, header - 6) - 1, -1):
@@ -87,27 +72,19 @@ def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | Non
 WIDE = 256
 
 
-def _filled_below(grid: pd.DataFrame, first_header: int) -> np.ndarray:
-    """Per column: does any cell below the first header hold something?"""
-    values = grid.to_numpy(dtype=object)[first_header + 1:]
-    return ~(pd.isna(values) | (values == "")).all(axis=0) if len(values) else np.zeros(
-        grid.shape[1], dtype=bool)
-
-
-def _without_empty_columns(grid: pd.DataFrame) -> pd.DataFrame:
+def _without_empty_columns(grid: pd.DataFrame, cells: Cells) -> pd.DataFrame:
     """The grid without columns that hold nothing: the cost of a sheet follows its data.
 
     A stray cell far to the right (or a CSV with 50,000 empty fields per line)
     would otherwise make every later step work through thousands of blank
     columns. Column positions carry no meaning after this point.
     """
-    values = grid.to_numpy(dtype=object)
-    if values.size == 0:
+    if grid.size == 0:
         return grid
-    empty = pd.isna(values) | (values == "")
-    keep = ~empty.all(axis=0)
+    keep = cells.used()
     if keep.all():
         return grid
+    cells.keep(keep)
     out = grid.loc[:, keep]
     out.columns = pd.RangeIndex(out.shape[1])
     return out
@@ -133,10 +110,11 @@ def tables_from_grid(
         grid = rectangular(grid)
     elif grid.shape[1] > WIDE:  # one block of objects: per-column work would dominate
         grid = pd.DataFrame(grid.to_numpy(dtype=object), dtype=object)
-    grid = _without_empty_columns(grid)
+    cells = Cells(grid, WIDE)
+    grid = _without_empty_columns(grid, cells)
     if grid.empty:
         return []
-    words, blank = _cell_masks(grid)
+    words, blank = cells.masks(len(grid))
     sheet_board = board_in_title(sheet)
     starts: list[tuple[int, int, int | None, dict[int, str]]] = []  # title row, header, board
     floor = 0
@@ -150,14 +128,15 @@ def tables_from_grid(
     outside = _outside_rows(grid, blank, starts, sheet, first_row)
     title = _sheet_title(grid, blank, starts[0][0]) if starts else None
     # columns that hold something below some header: only those are kept (plus the fields)
-    used = _filled_below(grid, starts[0][1] if starts else len(grid))
+    used = cells.used(starts[0][1] if starts else len(grid))
     for i, (_, header, board, fields) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
         body = body[~blank[header + 1:end]]
         body = body[:_before_footer(grid, body)]
         names, original = _columns(grid.iloc[header].tolist(), fields)
-        frame = grid.iloc[body].copy()
+        contiguous = len(body) and body[-1] - body[0] == len(body) - 1
+        frame = (grid.iloc[body[0]:body[-1] + 1] if contiguous else grid.iloc[body]).copy()
         frame.columns = names
         frame = frame[[n for i, n in enumerate(names) if i in fields or used[i]]]
         frame.index = pd.RangeIndex(len(frame))

@@ -34,13 +34,14 @@ __all__ = ["Loaded", "RawTable", "Source", "board_in_title", "field_for", "heade
 def read_text(path: Path, encoding: str | None = None) -> list[RawTable]:
     """Read a CSV/TSV/semicolon file: header found in its first rows, values kept as text."""
     data = path.read_bytes()
-    if not data.strip():
+    if not data or data.isspace():  # (no copy of a large file, unlike strip)
         raise UnreadableFileError(f"{path}: the file is empty; export the travellers again")
     if looks_binary(data):
         raise UnreadableFileError(f"{path}: this is a binary file, not CSV text; "
                                   "export the travellers as CSV or xlsx")
     text = decode(data, encoding, str(path)).replace("\x00", "")
-    grid = text_grid(text, sniff_delimiter(text[:65536]))
+    # the auto-detected encodings (UTF-8, cp1250, cp1251) all read ASCII bytes as ASCII
+    grid = text_grid(text, sniff_delimiter(text[:65536]), None if encoding else data)
     return tables_from_grid(grid, str(path), "")
 
 

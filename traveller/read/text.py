@@ -53,10 +53,12 @@ def lines_of(text: str) -> list[str]:
     stand inside a cell; those would add phantom rows and shift every later row
     number, so they stay in their cell.
     """
-    return _LINE_END.split(text.removesuffix("\n").removesuffix("\r")) if text else []
+    return _line_feeds(text).removesuffix("\n").split("\n") if text else []
 
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+def _line_feeds(text: str) -> str:
+    """``text`` with each CR LF and each lone CR written as LF (one string operation)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 def looks_binary(data: bytes) -> bool:
@@ -85,29 +87,39 @@ def sniff_delimiter(sample: str) -> str:
     return best
 
 
-def text_grid(text: str, delimiter: str) -> pd.DataFrame:
+def text_grid(text: str, delimiter: str, data: bytes | None = None) -> pd.DataFrame:
     """All cells of a delimited text as strings, one grid row per line of the file.
 
     The C parser reads the usual file. A file it cannot read (rows wider than
     the first ones), or where a stray quote made a cell run over several lines,
     is read again line by line, so that no line is swallowed and every row
-    number is the line the user sees.
+    number is the line the user sees. ``data``, the bytes ``text`` was decoded
+    from by an ASCII-compatible encoding, lets the parser read a plain-ASCII
+    file from its bytes (no copy of the text).
     """
-    lines = lines_of(text)
-    text = "\n".join(lines)  # old-Mac CR line ends read like any other
-    width = max((len(r) for r in csv.reader(lines[:HEADER_SCAN_ROWS * 50], delimiter=delimiter)),
-                default=1)
+    plain = _line_feeds(text)  # old-Mac CR line ends read like any other
+    size = len(plain) - plain.endswith("\n")  # the text without its last line end
+    count = plain.count("\n", 0, size) + 1 if text else 0  # len(lines_of(text)), without the list
+    # (a last empty piece split off here adds a width of 0, which changes no maximum)
+    head = plain.split("\n", HEADER_SCAN_ROWS * 50)[:HEADER_SCAN_ROWS * 50] if text else []
+    width = max((len(r) for r in csv.reader(head, delimiter=delimiter)), default=1)
+    # an ASCII text of as many characters as bytes, with LF line ends: the bytes say the same
+    same = plain is text and text.isascii() and len(data or b"") == len(text)
+    raw = data if same else None
     try:
         # the C parser costs per column: a very wide file is read line by line below
         if width <= WIDE_TEXT:
-            grid = pd.read_csv(io.StringIO(text), sep=delimiter, header=None,
+            source = (io.StringIO(plain[:size]) if raw is None
+                      else io.BytesIO(raw if size == len(text) else raw[:size]))
+            grid = pd.read_csv(source, sep=delimiter, header=None,
                                names=range(width), dtype=str, keep_default_na=False,
                                skip_blank_lines=False, engine="c", quoting=csv.QUOTE_MINIMAL)
-            if len(grid) == len(lines):
+            if len(grid) == count:
                 return grid
     except pd.errors.ParserError:
         pass
-    return rectangular([next(csv.reader([line], delimiter=delimiter), []) for line in lines])
+    return rectangular([next(csv.reader([line], delimiter=delimiter), [])
+                        for line in lines_of(text)])
 
 
 #: Wider than this, a text file is split with the csv module (pandas costs per column).

@@ -123,9 +123,24 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
 def places(values: pd.Series, groups: pd.Series) -> pd.Series:
     """Places by ``values`` descending within each group, ties shared and written "2="."""
     key = values.round(6)
-    rank = key.groupby(groups.to_numpy()).rank(method="min", ascending=False).astype(int)
-    tied = key.groupby([groups.to_numpy(), key.to_numpy()]).transform("size") > 1
-    return rank.astype(str).where(~tied, rank.astype(str) + "=")
+    codes, _ = pd.factorize(groups.to_numpy())
+    numbers = key.to_numpy(dtype=float, na_value=np.nan)
+    if (codes < 0).any() or np.isnan(numbers).any():  # what pandas' rank does with gaps
+        rank = key.groupby(groups.to_numpy()).rank(method="min", ascending=False).astype(int)
+        tied = key.groupby([groups.to_numpy(), key.to_numpy()]).transform("size") > 1
+        return rank.astype(str).where(~tied, rank.astype(str) + "=")
+    # one sort by (group, value descending): a place is 1 + the values above it in its group
+    order = np.lexsort((-numbers, codes))
+    group_first, _ = _run_bounds(_starts(codes[order]))
+    ordered = numbers[order]
+    run_first, run_last = _run_bounds(_starts(codes[order]) | _starts(ordered))
+    place = np.empty(len(order), dtype=np.int64)
+    shared = np.empty(len(order), dtype=bool)
+    place[order] = run_first - group_first + 1
+    shared[order] = run_last > run_first
+    return pd.Series([f"{p}=" if t else str(p) for p, t in zip(place.tolist(), shared.tolist(),
+                                                                 strict=True)],
+                     index=values.index, dtype="str")
 
 
 def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
@@ -147,22 +162,29 @@ def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
     if frame.empty:
         return pd.DataFrame(columns=columns)
     totals = _pair_totals(frame, movement)
-    totals["pct"] = 100 * totals["mp"] / totals["possible"].where(totals["possible"] > 0)
-    totals["pct"] = totals["pct"].fillna(50.0)
-    full = totals.groupby("section")["possible"].transform("max")
-    totals["mp_factored"] = totals["mp"] * full / totals["possible"].where(
-        totals["possible"] > 0, full)
-    group = (totals["section"] if by_section else "") + "|" + (
-        "" if one_ranking else totals["line"])
-    totals["place"] = places(totals["pct"], pd.Series(group, index=totals.index))
+    mp, possible = totals["mp"].to_numpy(), totals["possible"].to_numpy()
+    played = possible > 0
+    section, line = totals["section"].to_numpy(dtype=object), totals["line"].to_numpy(dtype=object)
+    sections, section_names = pd.factorize(section, sort=True)
+    full = np.full(len(section_names), np.nan)
+    np.fmax.at(full, sections, possible)  # the most any pair of the section could score
+    full = full[sections]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        pct = 100 * mp / np.where(played, possible, np.nan)
+        totals["mp_factored"] = mp * full / np.where(played, possible, full)
+    pct[np.isnan(pct)] = 50.0
+    totals["pct"] = pct
+    group = [f"{s if by_section else ''}|{'' if one_ranking else li}"
+             for s, li in zip(section.tolist(), line.tolist(), strict=True)]
+    totals["place"] = places(totals["pct"], pd.Series(group, index=totals.index, dtype="str"))
     totals["names"] = attach_names(totals, names)
     totals["pair"] = totals["pair"].astype("Int64")
-    order = totals.assign(_p=totals["place"].str.rstrip("=").astype(int),
-                          _s=totals["section"] if by_section else "",
-                          _l=totals["line"].map({"NS": 0, "EW": 1, "": 0}) * (not one_ranking))
-    order = order.sort_values(["_s", "_l", "_p", "section", "line", "pair"],
-                              key=lambda c: c.map({"NS": 0, "EW": 1}) if c.name == "line" else c)
-    return order[columns].reset_index(drop=True)
+    # by section, line (N-S first), place, then section, line and pair
+    line_code = np.array([{"NS": 0, "EW": 1}.get(li, 2) for li in line.tolist()])
+    place = np.array([int(p.rstrip("=")) for p in totals["place"].tolist()], dtype=np.int64)
+    order = np.lexsort((totals["pair"].to_numpy(dtype=float), line_code, sections, place,
+                        (line_code == 1) * (not one_ranking), sections * by_section))
+    return totals[columns].take(order).reset_index(drop=True)
 
 
 def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:

@@ -232,6 +232,8 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
     both = scored["computed_score"].notna() & scored["recorded_score"].notna()
     differ = both & (scored["computed_score"] != scored["recorded_score"])
     differ = differ.fillna(False).astype(bool)
+    if not differ.any():  # the usual session: no text to build
+        return flag(scored.iloc[:0], "score-disagrees", "score")
     rows = scored[differ]
     detail = ("computed " + rows["computed_score"].astype("string") + " for "
               + rows["contract"].astype("string") + " by "
