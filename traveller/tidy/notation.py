@@ -22,7 +22,8 @@ from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
 T = TypeVar("T", pd.Series, pd.DataFrame)
 
 _CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00a0": " "})
-_ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
+#: A director's adjusted score (A+, A60/40, AVE-, NP, ...), as cleaned text.
+ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
 
 
 def distinct(values: pd.Series) -> tuple[np.ndarray, pd.Index | np.ndarray]:
@@ -182,7 +183,7 @@ def parse_leads(values: pd.Series, notation: str) -> pd.Series:
 
 def is_adjusted(cleaned: pd.Series) -> pd.Series:
     """True where a cell holds a director's adjusted score (A+, A60/40, AVE-, NP, ...)."""
-    return cleaned.str.fullmatch(_ADJUSTED).fillna(False).astype(bool)
+    return cleaned.str.fullmatch(ADJUSTED).fillna(False).astype(bool)
 
 
 def _distinct(values: pd.Series | None) -> pd.Series:

@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.score.table import SCORE_TABLE
-from traveller.tidy.notation import clean, distinct, is_adjusted
+from traveller.tidy.notation import ADJUSTED, clean, distinct
 
 AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
 KINDS = ("average", "weighted", "split", "not-played", "phantom", "imps")
@@ -146,7 +146,7 @@ def read_ruling(text: str) -> Ruling:
         if error := _impossible([ns, ew]):
             return Ruling(error=error)
         return Ruling("split", parts=((100.0, ns), (100.0, ew)))
-    if is_adjusted(pd.Series([text])).iloc[0] or _RULING_LIKE.search(text):
+    if ADJUSTED.fullmatch(text) or _RULING_LIKE.search(text):
         return Ruling(error="not a ruling notation traveller reads (see docs/rulings.md)")
     return Ruling()
 
