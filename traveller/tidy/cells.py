@@ -29,7 +29,9 @@ def first(cells: pd.Series, other: pd.Series) -> pd.Series:
 
 def as_text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0)."""
-    return pd.Series(pd.array(tx.each(values, tx.cell_text), dtype="string"), index=values.index)
+    codes, uniques = tx.distinct(values)
+    texts = [tx.cell_text(u) for u in uniques]
+    return pd.Series(tx.spread_array(codes, texts, "string"), index=values.index)
 
 
 #: The largest board or pair number taken as one (larger ones are listed as bad).

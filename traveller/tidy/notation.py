@@ -56,10 +56,11 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
 def cell_text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0); blank -> NA."""
     if isinstance(values.dtype, pd.CategoricalDtype):
-        texts = tx.each(values, tx.cell_text)
+        codes, uniques = tx.distinct(values)
+        texts = tx.spread_array(codes, [tx.cell_text(u) for u in uniques], "string")
     else:  # cell by cell: hashing would take 0 for False and 0.0 for -0.0
-        texts = np.array([tx.cell_text(v) for v in values.tolist()], dtype=object)
-    return pd.Series(pd.array(texts, dtype="string"), index=values.index)
+        texts = pd.array([tx.cell_text(v) for v in values.tolist()], dtype="string")
+    return pd.Series(texts, index=values.index)
 
 
 _SPACE = re.compile(r"\s+")
@@ -133,7 +134,7 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     n = NOTATIONS[notation]
     parsed = list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
     return pd.DataFrame({
-        name: pd.array(tx.spread(codes, values), dtype=dtype)
+        name: tx.spread_array(codes, values, dtype)
         for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)
     }, index=cleaned.index)
 
@@ -188,7 +189,7 @@ def parse_seats(values: pd.Series, notation: str) -> pd.Series:
     found = [seats.get(c) if c is not None and c in seats else
              None if w is None else SEAT_WORDS.get(w)
              for c, w in zip(cleaned_texts(uniques), words, strict=True)]
-    return pd.Series(pd.array(tx.spread(codes, found), dtype="string"), index=values.index)
+    return pd.Series(tx.spread_array(codes, found, "string"), index=values.index)
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
@@ -205,7 +206,7 @@ def parse_leads(values: pd.Series, notation: str) -> pd.Series:
         suit = found["s1"] if found["s1"] is not None else found["s2"]
         rank = found["r1"] if found["r1"] is not None else found["r2"]
         leads.append(n.strains[suit] + n.ranks[rank])
-    return pd.Series(pd.array(tx.spread(codes, leads), dtype="string"), index=values.index)
+    return pd.Series(tx.spread_array(codes, leads, "string"), index=values.index)
 
 
 def adjusted(text: object) -> bool:

@@ -165,7 +165,7 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
                "ns_award": ([r.ns_award for r in read], "Float64"),
                "ew_award": ([r.ew_award for r in read], "Float64"),
                "ruling_error": ([r.error or None for r in read], "string")}
-    return pd.DataFrame({name: pd.array(tx.spread(codes, values), dtype=dtype)
+    return pd.DataFrame({name: tx.spread_array(codes, values, dtype)
                          for name, (values, dtype) in columns.items()}, index=cells.index)
 
 

@@ -12,7 +12,7 @@ methods apply (``astype("string")``, ``str.strip``, ``str.upper``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,15 @@ def spread(codes: np.ndarray, mapped: Sequence[Any], missing: Any = None,
         table[i] = value
     table[len(mapped)] = missing
     return table[codes]
+
+
+def spread_array(codes: np.ndarray, mapped: Sequence[Any], dtype: str) -> Any:
+    """One answer per row as a pandas array of ``dtype`` (missing for code -1).
+
+    The small array of distinct answers is built first and then taken, so a
+    million rows cost one take, not a million conversions.
+    """
+    return pd.array([*mapped, None], dtype=dtype).take(codes)
 
 
 def is_missing(value: object) -> bool:
@@ -99,10 +108,3 @@ def numbers(texts: list[str | None]) -> list[float]:
         for i, value in zip(rest, parsed.tolist(), strict=True):
             out[i] = value
     return out
-
-
-def each(values: pd.Series, fn: Callable[[Any], Any], missing: Any = None,
-         dtype: Any = object) -> np.ndarray:
-    """``fn`` of each distinct cell, spread back to the rows (``missing`` for blank cells)."""
-    codes, uniques = distinct(values)
-    return spread(codes, [fn(u) for u in uniques], missing, dtype)
