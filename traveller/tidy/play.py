@@ -196,6 +196,12 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
                              rows["ruling"], rows["ruling_error"]))
 
 
+def _categorical(values: pd.Series, keep: np.ndarray, categories: list[str]) -> pd.Categorical:
+    """``values`` where ``keep`` as a categorical of ``categories`` (others missing)."""
+    codes = pd.Index(categories).get_indexer(values.to_numpy(dtype=object, na_value=None))
+    return pd.Categorical.from_codes(np.where(keep, codes, -1), categories=categories)
+
+
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
             contract_ok, played, src, header, problems) -> pd.DataFrame:
     """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
@@ -206,9 +212,9 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
             blocking=False)
     index = out.index
     out["level"] = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
-    out["strain"] = pd.Categorical(parts["strain"].where(contract_ok), categories=STRAINS)
+    out["strain"] = _categorical(parts["strain"], contract_ok, STRAINS)
     out["doubled"] = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
-    out["declarer"] = pd.Categorical(seat.where(contract_ok & played), categories=SEATS)
+    out["declarer"] = _categorical(seat, contract_ok & played, SEATS)
     out["tricks"] = _whole(tricks, contract_ok & played, index, "Int64")
     out["contract"] = display(out["level"], out["strain"], out["doubled"])
     out["lead"] = lead.fillna(lead_text).astype("string")
