@@ -7,7 +7,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, col, integers
+from traveller.tidy.cells import MAX_NUMBER, as_text, col, integers, with_columns
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -19,7 +19,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
     section = as_text(col(frame, "section")).fillna("")
-    out["section"] = section.astype("string").astype("category")
+    section = section.astype("string").astype("category")
     board, bad_s = integers(col(frame, "board"))
     bad = bad_s.to_numpy()
     if "_board" in frame or table.board is not None:
@@ -40,7 +40,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                              col(frame, "board")[bad]))
     if blank.any():
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
-    out["board"] = board.where(~bad).astype("Int64")
+    out = with_columns(out, {"section": section, "board": board.where(~bad).astype("Int64")})
     return check_pairs(out, frame, header, src, problems, keep_unknown)
 
 
@@ -59,6 +59,7 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     if one_missing.any():
         sit_out = pd.Series(one_missing, index=frame.index) & rulings.is_phantom_line(
             frame[one_missing]).reindex(frame.index, fill_value=False)
+    columns = {}
     for side in ("ns_pair", "ew_pair"):
         pair, bad_s = pairs[side]
         number = pair.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -74,5 +75,5 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))
-        out[side] = pair.where(~(bad | unknown_a)).astype("Int64")
-    return out
+        columns[side] = pair.where(~(bad | unknown_a)).astype("Int64")
+    return with_columns(out, columns)

@@ -18,7 +18,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
-from traveller.tidy.cells import col, score_in_result_column
+from traveller.tidy.cells import col, score_in_result_column, with_columns
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
@@ -220,11 +220,11 @@ def _outside(table: RawTable) -> pd.DataFrame:
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
           notation: str) -> pd.DataFrame:
     """Source columns, the notation, cells as written, and the input's other columns."""
-    out = src.copy()
-    out["notation"] = notation
+    columns: dict[str, object] = {"notation": notation}
     for f in AS_WRITTEN:
         if f in frame:
-            out[f"{header[f]} (as written)"] = frame[f].astype("string")
+            columns[f"{header[f]} (as written)"] = frame[f].astype("string")
+    out = with_columns(src, columns)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
     others = [c for c in frame.columns if c not in known]
     # one concat, not one insert per column: a sheet may carry thousands of its own columns

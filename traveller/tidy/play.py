@@ -10,7 +10,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, display, integers
+from traveller.tidy.cells import as_text, col, display, integers, with_columns
 from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
 from traveller.tidy.results import read_results
 
@@ -199,7 +199,8 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
 def _categorical(values: pd.Series, keep: np.ndarray, categories: list[str]) -> pd.Categorical:
     """``values`` where ``keep`` as a categorical of ``categories`` (others missing)."""
     codes = pd.Index(categories).get_indexer(values.to_numpy(dtype=object, na_value=None))
-    return pd.Categorical.from_codes(np.where(keep, codes, -1), categories=categories)
+    return pd.Categorical.from_codes(np.where(keep, codes, -1),
+                                     dtype=pd.CategoricalDtype(categories), validate=False)
 
 
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
@@ -211,14 +212,16 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
     _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"), lead_text,
             blocking=False)
     index = out.index
-    out["level"] = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
-    out["strain"] = _categorical(parts["strain"], contract_ok, STRAINS)
-    out["doubled"] = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
-    out["declarer"] = _categorical(seat, contract_ok & played, SEATS)
-    out["tricks"] = _whole(tricks, contract_ok & played, index, "Int64")
-    out["contract"] = display(out["level"], out["strain"], out["doubled"])
-    out["lead"] = lead.fillna(lead_text).astype("string")
-    out["recorded_score"] = score.astype("Int64")
-    for column in ruled.columns.drop(["ruling_error", "ruling_column"]):
-        out[column] = ruled[column]
-    return out
+    level = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
+    strain = pd.Series(_categorical(parts["strain"], contract_ok, STRAINS), index=index)
+    doubled = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
+    columns = {
+        "level": level, "strain": strain, "doubled": doubled,
+        "declarer": _categorical(seat, contract_ok & played, SEATS),
+        "tricks": _whole(tricks, contract_ok & played, index, "Int64"),
+        "contract": display(level, strain, doubled),
+        "lead": lead.fillna(lead_text).astype("string"),
+        "recorded_score": score.astype("Int64"),
+        **{c: ruled[c] for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+    }
+    return with_columns(out, columns)
