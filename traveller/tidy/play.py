@@ -87,25 +87,39 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     """
     level = parts["level"].astype("Int64")
     has_level = level.notna().to_numpy()
-    read = {f: read_results(col(frame, f), level, parts["doubled"]) for f in ("tricks", "result")}
+    read = {f: read_results(frame[f], level, parts["doubled"])
+            for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
     for field, reading in read.items():
         doubt = reading.doubt.to_numpy() & has_level
         if doubt.any():
             _listed(problems, src, doubt, "result-reading", header.get(field, field),
-                    col(frame, field), reading.detail.reindex(src.index), blocking=False)
-    made, bad_made = (_floats(v) if i == 0 else v.to_numpy()
-                      for i, v in enumerate(integers(col(frame, "made"))))  # level made
-    down, bad_down = (_floats(v) if i == 0 else v.to_numpy()
-                      for i, v in enumerate(integers(col(frame, "down"))))  # undertricks
+                    frame[field], reading.detail.reindex(src.index), blocking=False)
+    nothing = np.full(len(frame), np.nan)
+
+    def part(field: str, name: str) -> np.ndarray:
+        return _floats(getattr(read[field], name)) if field in read else nothing
+
+    def bad(field: str) -> np.ndarray:
+        return read[field].bad.to_numpy() if field in read else np.zeros(len(frame), bool)
+
+    made, bad_made = _whole_cells(frame, "made")  # hand-kept travellers: level made
+    down, bad_down = _whole_cells(frame, "down")  # ... and undertricks
     with np.errstate(invalid="ignore"):
         bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
-    rel = _filled(_floats(read["tricks"].rel), _floats(read["result"].rel))
-    rel = _filled(_filled(rel, -np.abs(down)), _floats(parts["rel"].astype("Int64")))
-    tricks = _filled(_floats(read["tricks"].tricks), _floats(read["result"].tricks))
+    rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
+    rel = _filled(rel, _floats(parts["rel"].astype("Int64")))
+    tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
     tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
                      _floats(level) + 6 + rel)
-    return (tricks, read["tricks"].bad.to_numpy(),
-            read["result"].bad.to_numpy() | bad_made | bad_down.astype(bool))
+    return tricks, bad("tricks"), bad("result") | bad_made | bad_down
+
+
+def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarray]:
+    """Whole numbers of a column as (floats, bad cells); NaN and False when it is absent."""
+    if field not in frame:
+        return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
+    value, bad = integers(frame[field])
+    return _floats(value), bad.to_numpy(dtype=bool)
 
 
 def _whole(values: np.ndarray, keep: np.ndarray, index: pd.Index, dtype: str) -> pd.Series:
