@@ -57,7 +57,8 @@ def normalise(
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
     parts = [_table(t, n, unknown_pairs) for t, n in _merged(raw, _notations(raw, notation))]
-    good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
+    good = (parts[0][0].reset_index(drop=True) if len(parts) == 1
+            else pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame())
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
     problems.append(_pair_columns_named(session_problems, raw))
@@ -212,6 +213,8 @@ def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
 
 def _outside(table: RawTable) -> pd.DataFrame:
     """``outside-table`` problems for result-like rows above the table's header."""
+    if not table.outside:
+        return combine([])
     rows = pd.DataFrame({"file": table.file, "sheet": [s for s, _ in table.outside],
                          "row": [r for _, r in table.outside]}, dtype=object)
     return flag(rows, "outside-table", "", blocking=False)
