@@ -10,7 +10,7 @@ a sheet that reads equally well two different ways is refused, never guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -66,7 +66,7 @@ def cell_text(values: pd.Series) -> pd.Series:
 _SPACE = re.compile(r"\s+")
 
 
-def cleaned_texts(values: list[object]) -> list[str | None]:
+def cleaned_texts(values: Sequence[object]) -> list[str | None]:
     """:func:`clean` of each value of a list (None stays None)."""
     texts = [None if (t := tx.as_str(v)) is None else t.translate(_CLEAN) for v in values]
     return [None if t is None else _SPACE.sub("", t) for t in tx.upper(texts)]
@@ -197,7 +197,7 @@ def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     n = NOTATIONS[notation]
     codes, uniques = tx.distinct(clean(values))
     pattern = PATTERNS[notation].lead
-    leads = []
+    leads: list[str | None] = []
     for text in uniques:
         found = pattern.match(text)
         if found is None:
@@ -254,7 +254,7 @@ def detect(contracts: pd.Series, seats: pd.Series | None = None,
 
 def detect_each(sheets: list[Cells]) -> list[tuple[str | None, list[str]]]:
     """:func:`detect` for many sheets, parsing each distinct value once for all of them."""
-    distinct = [tuple(_distinct(cells) for cells in sheet) for sheet in sheets]
+    distinct = [(_distinct(c), _distinct(s), _distinct(x)) for c, s, x in sheets]
     every = [list(dict.fromkeys(t for d in distinct for t in d[k])) for k in range(3)]
     contracts = [c for c in every[0] if not adjusted(c)]
     tables = {}
@@ -265,7 +265,7 @@ def detect_each(sheets: list[Cells]) -> list[tuple[str | None, list[str]]]:
             {s for s in every[1] if s in n.seats},
             {t for t in every[2] if PATTERNS[name].lead.fullmatch(t)},
         )
-    return [_decide(*sheet, tables) for sheet in distinct]  # type: ignore[call-arg]
+    return [_decide(contracts, seats, leads, tables) for contracts, seats, leads in distinct]
 
 
 def _decide(contracts: list[str], seats: list[str], leads: list[str],

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -161,10 +162,11 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
     codes, uniques = tx.distinct(cells)
     # one per distinct text, not per row
     read = [read_ruling(t or "") for t in cleaned_texts(uniques)]
-    columns = {"ruling_kind": ([r.kind for r in read], "string"),
-               "ns_award": ([r.ns_award for r in read], "Float64"),
-               "ew_award": ([r.ew_award for r in read], "Float64"),
-               "ruling_error": ([r.error or None for r in read], "string")}
+    columns: dict[str, tuple[list[Any], str]] = {
+        "ruling_kind": ([r.kind for r in read], "string"),
+        "ns_award": ([r.ns_award for r in read], "Float64"),
+        "ew_award": ([r.ew_award for r in read], "Float64"),
+        "ruling_error": ([r.error or None for r in read], "string")}
     return pd.DataFrame({name: tx.spread_array(codes, values, dtype)
                          for name, (values, dtype) in columns.items()}, index=cells.index)
 

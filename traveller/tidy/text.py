@@ -36,7 +36,7 @@ def distinct(values: pd.Series) -> tuple[np.ndarray, list[Any]]:
     return codes, list(uniques.tolist() if hasattr(uniques, "tolist") else uniques)
 
 
-def spread(codes: np.ndarray, mapped: Sequence[Any], missing: Any = None,
+def spread(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, missing: Any = None,
            dtype: Any = object) -> np.ndarray:
     """One answer per row from one answer per distinct value (``missing`` for code -1)."""
     table = np.empty(len(mapped) + 1, dtype=dtype)
@@ -46,7 +46,7 @@ def spread(codes: np.ndarray, mapped: Sequence[Any], missing: Any = None,
     return table[codes]
 
 
-def spread_array(codes: np.ndarray, mapped: Sequence[Any], dtype: str) -> Any:
+def spread_array(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, dtype: str) -> Any:
     """One answer per row as a pandas array of ``dtype`` (missing for code -1).
 
     The small array of distinct answers is built first and then taken, so a
