@@ -7,7 +7,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, col, integers, with_columns
+from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, integers, with_columns
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -19,7 +19,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
     section = as_text(col(frame, "section")).fillna("")
-    section = section.astype("string").astype("category")
+    section = coded(section.astype("string"))
     board, bad_s = integers(col(frame, "board"))
     bad = bad_s.to_numpy()
     if "_board" in frame or table.board is not None:

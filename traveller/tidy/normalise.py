@@ -18,7 +18,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
-from traveller.tidy.cells import col, score_in_result_column, with_columns
+from traveller.tidy.cells import coded, col, score_in_result_column, with_columns
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
@@ -123,27 +123,8 @@ def _categorised(table: RawTable) -> RawTable:
     fields = [c for c in table.frame.columns if c in HEADER_ALIASES]
     frame = table.frame.copy()
     for column in fields:
-        frame[column] = _coded(frame[column])
+        frame[column] = coded(frame[column])
     return replace(table, frame=frame)
-
-
-def _coded(values: pd.Series) -> pd.Series:
-    """``values.astype("category")``, sorting a text column's few distinct cells in Python.
-
-    Sorting through pandas costs about a millisecond per column however small;
-    Python sorts text in the same (code point) order.
-    """
-    if not isinstance(values.dtype, pd.StringDtype):
-        return values.astype("category")
-    codes, uniques = pd.factorize(values)
-    texts = uniques.tolist()
-    order = sorted(range(len(texts)), key=texts.__getitem__)
-    rank = np.empty(len(order) + 1, dtype=np.int64)
-    rank[order] = np.arange(len(order))
-    rank[-1] = -1
-    dtype = pd.CategoricalDtype(pd.Index([texts[i] for i in order], dtype=values.dtype))
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype), index=values.index,
-                     name=values.name)
 
 
 #: Columns that carry a merged table's per-row sheet name and title board.

@@ -210,11 +210,19 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
                              rows["ruling"], rows["ruling_error"]))
 
 
-def _categorical(values: pd.Series, keep: np.ndarray, categories: list[str]) -> pd.Categorical:
-    """``values`` where ``keep`` as a categorical of ``categories`` (others missing)."""
-    codes = pd.Index(categories).get_indexer(values.to_numpy(dtype=object, na_value=None))
-    return pd.Categorical.from_codes(np.where(keep, codes, -1),
-                                     dtype=pd.CategoricalDtype(categories), validate=False)
+def _categorical(values: pd.Series, keep: np.ndarray, dtype: pd.CategoricalDtype
+                 ) -> pd.Categorical:
+    """``values`` where ``keep`` as a categorical of ``dtype`` (others missing)."""
+    codes, uniques = pd.factorize(values)
+    categories = dtype.categories.tolist()
+    lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
+                      + [-1], dtype=np.int64)
+    return pd.Categorical.from_codes(np.where(keep, lookup[codes], -1), dtype=dtype,
+                                     validate=False)
+
+
+#: The categories of the strain and declarer columns, built once.
+_STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 
 
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
@@ -227,11 +235,11 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
             blocking=False)
     index = out.index
     level = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
-    strain = pd.Series(_categorical(parts["strain"], contract_ok, STRAINS), index=index)
+    strain = pd.Series(_categorical(parts["strain"], contract_ok, _STRAINS), index=index)
     doubled = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
     columns = {
         "level": level, "strain": strain, "doubled": doubled,
-        "declarer": _categorical(seat, contract_ok & played, SEATS),
+        "declarer": _categorical(seat, contract_ok & played, _SEATS),
         "tricks": _whole(tricks, contract_ok & played, index, "Int64"),
         "contract": display(level, strain, doubled),
         "lead": lead.fillna(lead_text).astype("string"),
