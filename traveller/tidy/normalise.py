@@ -201,13 +201,23 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
+def _as_string(values: pd.Series) -> pd.Series:
+    """``values.astype("string")``; a categorical of text converts its categories, then takes."""
+    if not (isinstance(values.dtype, pd.CategoricalDtype)
+            and isinstance(values.cat.categories.dtype, pd.StringDtype)):
+        return values.astype("string")
+    texts = pd.array(values.cat.categories.astype("string"))
+    return pd.Series(texts.take(values.cat.codes.to_numpy(), allow_fill=True),
+                     index=values.index, name=values.name)
+
+
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
           notation: str) -> pd.DataFrame:
     """Source columns, the notation, cells as written, and the input's other columns."""
     columns: dict[str, object] = {"notation": notation}
     for f in AS_WRITTEN:
         if f in frame:
-            columns[f"{header[f]} (as written)"] = frame[f].astype("string")
+            columns[f"{header[f]} (as written)"] = _as_string(frame[f])
     out = with_columns(src, columns)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
     others = [c for c in frame.columns if c not in known]
