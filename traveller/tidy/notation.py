@@ -27,18 +27,6 @@ _CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00
 ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
 
 
-def distinct(values: pd.Series) -> tuple[np.ndarray, pd.Index | np.ndarray]:
-    """(code per row, distinct values); -1 codes a missing cell.
-
-    A categorical column is already coded, so this costs nothing for it;
-    any other column is hashed once. :func:`traveller.tidy.text.distinct`
-    gives the distinct values as a Python list.
-    """
-    if isinstance(values.dtype, pd.CategoricalDtype):
-        return values.cat.codes.to_numpy(), values.cat.categories
-    return pd.factorize(values, use_na_sentinel=True)
-
-
 def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     """Apply a column function to the distinct values only, then spread the result back.
 
@@ -46,7 +34,7 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     however many rows it has, so string work costs per distinct value.
     Missing cells give missing results.
     """
-    codes, uniques = distinct(values)
+    codes, uniques = tx.distinct(values)
     mapped = fn(pd.Series(uniques, dtype=object))
     spread = mapped.reindex(codes)
     spread.index = values.index
