@@ -96,6 +96,16 @@ def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
     return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)
 
 
+_EMPTY: list[pd.DataFrame] = []
+
+
 def _empty() -> pd.DataFrame:
-    """A problems table with no rows (and the internal ``blocking`` column)."""
-    return pd.DataFrame({c: pd.Series(dtype="object") for c in [*PROBLEM_COLUMNS, "blocking"]})
+    """A problems table with no rows (and the internal ``blocking`` column).
+
+    Built once and copied: a session asks for dozens of these, and a copy of an
+    empty frame costs a fraction of building one.
+    """
+    if not _EMPTY:
+        _EMPTY.append(pd.DataFrame({c: pd.Series(dtype="object")
+                                    for c in [*PROBLEM_COLUMNS, "blocking"]}))
+    return _EMPTY[0].copy()

@@ -6,20 +6,53 @@ million rows cost what their few hundred distinct cells cost.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
 from traveller.schema import STRAINS
 from traveller.score.table import codes
-from traveller.tidy.notation import cell_text, per_unique
-
-_RELATIVE = r"^(?:=|M|[+-]\d{1,2})$"
+from traveller.tidy import text as tx
 
 
 def col(frame: pd.DataFrame, name: str) -> pd.Series:
     if name in frame:
         return frame[name]
     return pd.Series(pd.NA, index=frame.index, dtype="object")
+
+
+def with_columns(frame: pd.DataFrame, columns: dict[str, object]) -> pd.DataFrame:
+    """``frame`` with ``columns`` set as assigning each in turn would, in one step.
+
+    Each assignment of a new column costs a fraction of a millisecond whatever
+    the frame's size; one concat adds them all at once.
+    """
+    if any(name in frame.columns for name in columns):
+        frame = frame.copy()
+        for name, values in columns.items():
+            frame[name] = values
+        return frame
+    return pd.concat([frame, pd.DataFrame(columns, index=frame.index)], axis=1)
+
+
+def coded(values: pd.Series) -> pd.Series:
+    """``values.astype("category")``, sorting a text column's few distinct cells in Python.
+
+    Sorting through pandas costs about a millisecond per column however small;
+    Python sorts text in the same (code point) order.
+    """
+    if not isinstance(values.dtype, pd.StringDtype):
+        return values.astype("category")
+    codes, uniques = pd.factorize(values)
+    texts = uniques.tolist()
+    order = sorted(range(len(texts)), key=texts.__getitem__)
+    rank = np.empty(len(order) + 1, dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    rank[-1] = -1
+    dtype = pd.CategoricalDtype(pd.Index([texts[i] for i in order], dtype=values.dtype))
+    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype), index=values.index,
+                     name=values.name)
 
 
 def first(cells: pd.Series, other: pd.Series) -> pd.Series:
@@ -29,7 +62,9 @@ def first(cells: pd.Series, other: pd.Series) -> pd.Series:
 
 def as_text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0)."""
-    return per_unique(values, cell_text).astype("string")
+    codes, uniques = tx.distinct(values)
+    texts = [tx.cell_text(u) for u in uniques]
+    return pd.Series(tx.spread_array(codes, texts, "string"), index=values.index)
 
 
 #: The largest board or pair number taken as one (larger ones are listed as bad).
@@ -38,17 +73,30 @@ MAX_NUMBER = 99_999
 
 def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
-    parsed = per_unique(values, _integers_unique)
-    return parsed["number"].astype("Int64"), parsed["bad"].fillna(False).astype(bool)
-
-
-def _integers_unique(values: pd.Series) -> pd.DataFrame:
-    text = cell_text(values).str.replace("−", "-").str.replace(r"^\+", "", regex=True)
-    number = pd.to_numeric(text, errors="coerce").astype("float64")
+    codes, uniques = tx.distinct(values)
+    texts = [None if (t := tx.cell_text(u)) is None else t.replace("−", "-") for u in uniques]
+    texts = [t[1:] if t is not None and t.startswith("+") else t for t in texts]
+    number = np.asarray(tx.numbers(texts), dtype=np.float64)
     # beyond a billion is no board, pair or score: read as unreadable, not overflowed
-    whole = number.notna() & (number == np.floor(number.fillna(0))) & (number.abs() < 1e9)
-    return pd.DataFrame({"number": number.where(whole).astype("Int64"),
-                         "bad": text.notna() & ~whole})
+    with np.errstate(invalid="ignore"):
+        whole = ~np.isnan(number) & (number == np.floor(number)) & (np.abs(number) < 1e9)
+    bad = np.array([t is not None for t in texts], dtype=bool) & ~whole
+    return (_whole_numbers(codes, np.where(whole, number, np.nan), values.index, "number"),
+            pd.Series(tx.spread(codes, bad, False, bool), index=values.index, name="bad"))
+
+
+def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name: str
+                   ) -> pd.Series:
+    """An Int64 Series, one row per code, of per-distinct whole numbers (NaN: missing).
+
+    A number beyond the 64-bit range (1e20, inf) becomes the most negative
+    integer, as a numpy cast makes it: far out of any range checked later.
+    """
+    number = tx.spread(codes, number, np.nan, np.float64)
+    missing = np.isnan(number)
+    with np.errstate(invalid="ignore"):
+        ints = np.where(missing, 0, number).astype(np.int64)
+    return pd.Series(pd.arrays.IntegerArray(ints, missing), index=index, name=name)
 
 
 def score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
@@ -67,35 +115,43 @@ def parse_tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
     Cells written relative (``+1``, ``-2``, ``=``, ``M``) give ``rel``; how bare
     numbers are read is decided in :mod:`traveller.tidy.results`.
     """
-    parsed = per_unique(values, _tricks_unique)
-    return (parsed["tricks"].astype("Int64"), parsed["rel"].astype("Int64"),
-            parsed["bad"].fillna(False).astype(bool))
+    codes, uniques = tx.distinct(values)
+    texts = [_result_words(t) for t in _tricks_texts(uniques)]
+    relative = [t is not None and _RELATIVE.match(t) is not None for t in texts]
+    number = np.asarray(tx.numbers([None if r else t for t, r in zip(texts, relative,
+                                                                      strict=True)]))
+    rel = np.asarray(tx.numbers([("0" if t in ("=", "M") else t) if r else None
+                                 for t, r in zip(texts, relative, strict=True)]))
+    with np.errstate(invalid="ignore"):
+        tricks = np.where(number == np.floor(np.where(np.isnan(number), 0, number)), number, np.nan)
+    bad = np.array([t is not None for t in texts], dtype=bool) & np.isnan(tricks) & np.isnan(rel)
+    index = values.index
+    return (_whole_numbers(codes, tricks, index, "tricks"),
+            _whole_numbers(codes, rel, index, "rel"),
+            pd.Series(tx.spread(codes, bad, False, bool), index=index, name="bad"))
 
 
 #: Result words: made (exactly) and n down, as directors write them.
-_MADE = r"^(?:MADE|MAKING|MADE IT|M|=)$"
-_DOWN = r"^(?:(?:D|DOWN|OFF)\s*(\d{1,2})|(\d{1,2})\s*(?:D|DN|DOWN|OFF))$"
+_MADE = re.compile(r"^(?:MADE|MAKING|MADE IT|M|=)$")
+_DOWN = re.compile(r"^(?:(?:D|DOWN|OFF)\s*(\d{1,2})|(\d{1,2})\s*(?:D|DN|DOWN|OFF))$")
+_RELATIVE = re.compile(r"^(?:=|M|[+-]\d{1,2})$")
+_SPACES = re.compile(r"\s+")
 
 
-def _result_words(text: pd.Series) -> pd.Series:
+def _tricks_texts(uniques: list[object]) -> list[str | None]:
+    """Cell text, upper case, with its minus sign and spaces made plain."""
+    texts = tx.upper([tx.cell_text(u) for u in uniques])
+    return [None if t is None else _SPACES.sub(" ", t.replace("−", "-")) for t in texts]
+
+
+def _result_words(text: str | None) -> str | None:
     """'made', 'making' -> '='; '1 down', 'd1', 'down 1', '1 off' -> '-1'; others as they are."""
-    down = text.str.extract(_DOWN)
-    count = down[0].fillna(down[1])
-    text = text.mask(count.notna(), "-" + count)
-    return text.mask(text.str.match(_MADE).fillna(False).astype(bool), "=")
-
-
-def _tricks_unique(values: pd.Series) -> pd.DataFrame:
-    text = _result_words(cell_text(values).str.upper().str.replace("−", "-")
-                         .str.replace(r"\s+", " ", regex=True))
-    relative = text.str.match(_RELATIVE).fillna(False).astype(bool)
-    numbers = pd.to_numeric(text.where(~relative), errors="coerce")
-    rel = pd.to_numeric(text.where(relative).replace({"=": "0", "M": "0"}), errors="coerce")
-    tricks = numbers.where(numbers == np.floor(numbers.fillna(0)))
-    return pd.DataFrame({
-        "tricks": tricks.astype("Int64"), "rel": rel.astype("Int64"),
-        "bad": text.notna() & tricks.isna() & rel.isna(),
-    })
+    if text is None:
+        return None
+    down = _DOWN.search(text)
+    if down is not None:
+        text = "-" + (down.group(1) if down.group(1) is not None else down.group(2))
+    return "=" if _MADE.match(text) else text
 
 
 def display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Series:

@@ -78,16 +78,28 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
         # one number on both sides of a result: in a Mitchell numbered 1..n per line
         # that is pair n N-S against pair n E-W; otherwise it cannot be
         itself = (frame["ns_pair"] == frame["ew_pair"]).fillna(False).astype(bool)
-        pairs = frame.loc[itself, "ns_pair"]
-        problems.append(_listed(frame[itself], "pair-plays-itself", "pairs", pairs,
-                                "pair " + pairs.astype("string") + " on both sides"))
+        if itself.any():
+            pairs = frame.loc[itself, "ns_pair"]
+            problems.append(_listed(frame[itself], "pair-plays-itself", "pairs", pairs,
+                                    "pair " + pairs.astype("string") + " on both sides"))
     if movement != "howell" and not shared:
         problems.append(_wrong_line(frame))
     problems.append(_duplicates(frame, movement))
     found = combine(problems)
     listed = found["_position"].dropna() if "_position" in found else pd.Series([])
-    kept = frame.loc[~frame.index.isin(listed)].reset_index(drop=True)
+    kept = frame.loc[~frame.index.isin(listed)] if len(listed) else frame
+    kept = kept.reset_index(drop=True)
     return kept, found.drop(columns="_position", errors="ignore"), movement
+
+
+def _any_seat_twice(frame: pd.DataFrame, movement: str) -> bool:
+    """Does some pair sit twice on one board (per line in a Mitchell)? One sort of integers."""
+    ns, ew, _ = _seat_keys(frame)
+    sides = [ns[frame["ns_pair"].notna().to_numpy()], ew[frame["ew_pair"].notna().to_numpy()]]
+    if movement != "howell":  # a Mitchell tells the lines apart
+        sides = [sides[0] * 2, sides[1] * 2 + 1]
+    keys = np.sort(np.concatenate(sides))
+    return bool((keys[1:] == keys[:-1]).any())
 
 
 def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
@@ -116,6 +128,8 @@ def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _duplicates(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     """Every result after the first of a pair on one board (per line in a Mitchell)."""
+    if not _any_seat_twice(frame, movement):
+        return combine([])
     seats = result_sides(frame, section_codes=True)
     if movement == "howell":
         seats = seats.assign(line="")

@@ -68,8 +68,8 @@ def recover_dates(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame
         column_cells = frame[column]
         kinds = (column_cells.cat.categories
                  if isinstance(column_cells.dtype, pd.CategoricalDtype) else column_cells)
-        if kinds.dtype != object:  # text read from CSV holds no dates
-            continue
+        if kinds.dtype != object or not any(isinstance(c, dt.date) for c in kinds.tolist()):
+            continue  # text read from CSV holds no dates
         is_date = per_unique(column_cells, lambda u: u.map(lambda v: isinstance(v, dt.date)))
         is_date = is_date.fillna(False).astype(bool)
         if not is_date.any():

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, col, integers
+from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, integers, with_columns
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -18,21 +19,28 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
     section = as_text(col(frame, "section")).fillna("")
-    out["section"] = section.astype("string").astype("category")
-    board, bad = integers(col(frame, "board"))
-    title = frame["_board"] if "_board" in frame else pd.Series(table.board, index=frame.index)
-    title = pd.to_numeric(title).astype("Int64")
-    mismatch = (board.notna() & title.notna() & (board != title)).fillna(False).astype(bool)
-    problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
-                         col(frame, "board")[mismatch],
-                         "the title says board " + title[mismatch].astype("string")))
-    board = board.fillna(title)
-    blank = board.isna() & ~bad
-    bad |= board.notna() & ((board < 1) | (board > MAX_NUMBER))
-    problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
-                         col(frame, "board")[bad]))
-    problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
-    out["board"] = board.where(~bad).astype("Int64")
+    section = coded(section.astype("string"))
+    board, bad_s = integers(col(frame, "board"))
+    bad = bad_s.to_numpy()
+    if "_board" in frame or table.board is not None:
+        title = frame["_board"] if "_board" in frame else pd.Series(table.board, index=frame.index)
+        title = pd.to_numeric(title).astype("Int64")
+        mismatch = (board.notna() & title.notna() & (board != title)).fillna(False).to_numpy(bool)
+        if mismatch.any():
+            problems.append(flag(src[mismatch], "board-mismatch", header.get("board", "board"),
+                                 col(frame, "board")[mismatch],
+                                 "the title says board " + title[mismatch].astype("string")))
+        board = board.fillna(title)
+    number = board.to_numpy(dtype=np.float64, na_value=np.nan)
+    blank = np.isnan(number) & ~bad
+    with np.errstate(invalid="ignore"):
+        bad = bad | (~np.isnan(number) & ((number < 1) | (number > MAX_NUMBER)))
+    if bad.any():
+        problems.append(flag(src[bad], "bad-board", header.get("board", "board"),
+                             col(frame, "board")[bad]))
+    if blank.any():
+        problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
+    out = with_columns(out, {"section": section, "board": board.where(~bad).astype("Int64")})
     return check_pairs(out, frame, header, src, problems, keep_unknown)
 
 
@@ -46,18 +54,26 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     """
     pairs = {side: integers(col(frame, side)) for side in ("ns_pair", "ew_pair")}
     # a Bye line may name only the pair sitting out: the missing side is the phantom
-    one_missing = pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()
-    sit_out = one_missing & rulings.is_phantom_line(frame[one_missing]).reindex(
-        frame.index, fill_value=False)
+    one_missing = (pairs["ns_pair"][0].isna() ^ pairs["ew_pair"][0].isna()).to_numpy()
+    sit_out = pd.Series(False, index=frame.index)
+    if one_missing.any():
+        sit_out = pd.Series(one_missing, index=frame.index) & rulings.is_phantom_line(
+            frame[one_missing]).reindex(frame.index, fill_value=False)
+    columns = {}
     for side in ("ns_pair", "ew_pair"):
-        pair, bad = pairs[side]
-        bad |= pair.notna() & ((pair < 1) | (pair > MAX_NUMBER))
+        pair, bad_s = pairs[side]
+        number = pair.to_numpy(dtype=np.float64, na_value=np.nan)
+        with np.errstate(invalid="ignore"):
+            bad = bad_s.to_numpy() | (~np.isnan(number) & ((number < 1) | (number > MAX_NUMBER)))
         name = header.get(side, side)
         unknown, warned = unidentified(col(frame, side), src, name, keep_unknown, sit_out)
-        bad &= ~unknown
+        unknown_a = unknown.to_numpy(dtype=bool)
+        bad &= ~unknown_a
         problems.append(warned)
-        problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
-        problems.append(flag(src[pair.isna() & ~bad & ~sit_out & ~unknown], "missing-pair",
-                             name))
-        out[side] = pair.where(~bad & ~unknown).astype("Int64")
-    return out
+        if bad.any():
+            problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
+        missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
+        if missing.any():
+            problems.append(flag(src[missing], "missing-pair", name))
+        columns[side] = pair.where(~(bad | unknown_a)).astype("Int64")
+    return with_columns(out, columns)

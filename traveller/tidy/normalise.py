@@ -18,7 +18,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
-from traveller.tidy.cells import col, score_in_result_column
+from traveller.tidy.cells import coded, col, score_in_result_column, with_columns
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
@@ -57,7 +57,8 @@ def normalise(
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
     parts = [_table(t, n, unknown_pairs) for t, n in _merged(raw, _notations(raw, notation))]
-    good = pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame()
+    good = (parts[0][0].reset_index(drop=True) if len(parts) == 1
+            else pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame())
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
     problems.append(_pair_columns_named(session_problems, raw))
@@ -120,7 +121,9 @@ def _categorised(table: RawTable) -> RawTable:
     here, instead of once per step, is most of the cost of normalising.
     """
     fields = [c for c in table.frame.columns if c in HEADER_ALIASES]
-    frame = table.frame.astype({c: "category" for c in fields})
+    frame = table.frame.copy()
+    for column in fields:
+        frame[column] = coded(frame[column])
     return replace(table, frame=frame)
 
 
@@ -191,19 +194,31 @@ def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
 
 def _outside(table: RawTable) -> pd.DataFrame:
     """``outside-table`` problems for result-like rows above the table's header."""
+    if not table.outside:
+        return combine([])
     rows = pd.DataFrame({"file": table.file, "sheet": [s for s, _ in table.outside],
                          "row": [r for _, r in table.outside]}, dtype=object)
     return flag(rows, "outside-table", "", blocking=False)
 
 
+def _as_string(values: pd.Series) -> pd.Series:
+    """``values.astype("string")``; a categorical of text converts its categories, then takes."""
+    if not (isinstance(values.dtype, pd.CategoricalDtype)
+            and isinstance(values.cat.categories.dtype, pd.StringDtype)):
+        return values.astype("string")
+    texts = pd.array(values.cat.categories.astype("string"))
+    return pd.Series(texts.take(values.cat.codes.to_numpy(), allow_fill=True),
+                     index=values.index, name=values.name)
+
+
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
           notation: str) -> pd.DataFrame:
     """Source columns, the notation, cells as written, and the input's other columns."""
-    out = src.copy()
-    out["notation"] = notation
+    columns: dict[str, object] = {"notation": notation}
     for f in AS_WRITTEN:
         if f in frame:
-            out[f"{header[f]} (as written)"] = frame[f].astype("string")
+            columns[f"{header[f]} (as written)"] = _as_string(frame[f])
+    out = with_columns(src, columns)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
     others = [c for c in frame.columns if c not in known]
     # one concat, not one insert per column: a sheet may carry thousands of its own columns

@@ -10,7 +10,7 @@ a sheet that reads equally well two different ways is refused, never guessed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -18,22 +18,13 @@ import numpy as np
 import pandas as pd
 
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
+from traveller.tidy import text as tx
 
 T = TypeVar("T", pd.Series, pd.DataFrame)
 
 _CLEAN = str.maketrans({**GLYPH_REPAIR, "×": "X", "−": "-", "–": "-", "\u00a0": " "})
-_ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
-
-
-def distinct(values: pd.Series) -> tuple[np.ndarray, pd.Index | np.ndarray]:
-    """(code per row, distinct values); -1 codes a missing cell.
-
-    A categorical column is already coded, so this costs nothing for it;
-    any other column is hashed once.
-    """
-    if isinstance(values.dtype, pd.CategoricalDtype):
-        return values.cat.codes.to_numpy(), values.cat.categories
-    return pd.factorize(values, use_na_sentinel=True)
+#: A director's adjusted score (A+, A60/40, AVE-, NP, ...), as cleaned text.
+ADJUSTED = re.compile(r"^(A[+=\-]{0,2}|A\d{2,4}(/\d{2,3})?|\d{2}%-\d{2}%|AVE[+\-]?|NP|\^.*|TD)$")
 
 
 def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
@@ -43,7 +34,7 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
     however many rows it has, so string work costs per distinct value.
     Missing cells give missing results.
     """
-    codes, uniques = distinct(values)
+    codes, uniques = tx.distinct(values)
     mapped = fn(pd.Series(uniques, dtype=object))
     spread = mapped.reindex(codes)
     spread.index = values.index
@@ -52,14 +43,21 @@ def per_unique(values: pd.Series, fn: Callable[[pd.Series], T]) -> T:
 
 def cell_text(values: pd.Series) -> pd.Series:
     """Cells as stripped text; numbers lose a trailing .0 (Excel stores 12 as 12.0); blank -> NA."""
-    text = values.astype("string").str.strip()
-    text = text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
-    return text.mask(text == "")
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        codes, uniques = tx.distinct(values)
+        texts = tx.spread_array(codes, [tx.cell_text(u) for u in uniques], "string")
+    else:  # cell by cell: hashing would take 0 for False and 0.0 for -0.0
+        texts = pd.array([tx.cell_text(v) for v in values.tolist()], dtype="string")
+    return pd.Series(texts, index=values.index)
 
 
-def _clean_unique(values: pd.Series) -> pd.Series:
-    text = values.astype("string").str.translate(_CLEAN).str.upper()
-    return text.str.replace(r"\s+", "", regex=True)
+_SPACE = re.compile(r"\s+")
+
+
+def cleaned_texts(values: Sequence[object]) -> list[str | None]:
+    """:func:`clean` of each value of a list (None stays None)."""
+    texts = [None if (t := tx.as_str(v)) is None else t.translate(_CLEAN) for v in values]
+    return [None if t is None else _SPACE.sub("", t) for t in tx.upper(texts)]
 
 
 def clean(values: pd.Series) -> pd.Series:
@@ -68,11 +66,12 @@ def clean(values: pd.Series) -> pd.Series:
     Returned as a categorical of the cleaned texts, so that the parsers after it
     work per distinct text without hashing every row again.
     """
-    codes, uniques = distinct(values)
-    cleaned = _clean_unique(pd.Series(uniques, dtype=object))
-    inner, texts = pd.factorize(cleaned, use_na_sentinel=True)
-    remapped = np.where(codes >= 0, np.append(inner, -1)[codes], -1)
-    categories = pd.Index(texts, dtype="string") if len(texts) else pd.Index([], dtype="string")
+    codes, uniques = tx.distinct(values)
+    position: dict[str, int] = {}
+    inner = [-1 if t is None else position.setdefault(t, len(position))
+             for t in cleaned_texts(uniques)]
+    remapped = np.append(np.asarray(inner, dtype=np.int64), -1)[codes]
+    categories = pd.Index(list(position), dtype="string")
     return pd.Series(pd.Categorical.from_codes(remapped, categories=categories),
                      index=values.index)
 
@@ -92,7 +91,8 @@ def _patterns(n: Notation) -> _Patterns:
     dbl, rank = _alternatives(n.doubles), _alternatives(n.ranks)
     contract = re.compile(
         rf"^(?P<pre>{seat})?(?P<level>[1-7])(?P<strain>{strain})(?P<dbl>{dbl})?"
-        rf"(?P<post>{seat})?(?(dbl)|(?P<dbl2>{dbl})?)(?P<res>=|M|[+-]\d{{1,2}})?$"
+        rf"(?P<post>{seat})?(?(dbl)|(?P<dbl2>{dbl})?)(?P<res>=|M|[+-]\d{{1,2}})?$",
+        re.ASCII,  # a result in other digits (+١) is listed as unreadable, never a crash
     )
     suits = _alternatives(t for t, s in n.strains.items() if s != "NT")
     lead = re.compile(rf"^(?:(?P<s1>{suits})(?P<r1>{rank})|(?P<r2>{rank})(?P<s2>{suits}))$")
@@ -114,12 +114,20 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
     [4, 'S', 1, <NA>, -2]
     """
-    codes, uniques = distinct(cleaned)
-    table = _parse_unique(pd.Series(uniques, dtype="string"), NOTATIONS[notation])
-    out = table.iloc[codes].reset_index(drop=True) if len(table) else _empty_parts(len(codes))
-    out.loc[codes < 0] = pd.NA
-    out.index = cleaned.index
-    return out
+    codes, uniques = tx.distinct(cleaned)
+    if not uniques:
+        out = _empty_parts(len(codes))
+        out.index = cleaned.index
+        return out
+    n = NOTATIONS[notation]
+    parsed = list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
+    return pd.DataFrame({
+        name: tx.spread_array(codes, values, dtype)
+        for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)
+    }, index=cleaned.index)
+
+
+_PART_DTYPES = ["Int8", "string", "Int8", "string", "Int8"]
 
 
 def _empty_parts(n: int) -> pd.DataFrame:
@@ -127,22 +135,29 @@ def _empty_parts(n: int) -> pd.DataFrame:
                          for c in CONTRACT_PARTS})
 
 
-def _parse_unique(uniques: pd.Series, n: Notation) -> pd.DataFrame:
-    parts = uniques.str.extract(PATTERNS[n.name].contract)
-    passed = uniques.isin(n.passes)
-    seat = parts["pre"].fillna(parts["post"]).map(n.seats, na_action="ignore")
-    dbl = parts["dbl"].fillna(parts["dbl2"]).map(n.doubles, na_action="ignore")
-    rel = parts["res"].replace({"=": "0", "M": "0"})
-    out = pd.DataFrame({
-        "level": pd.to_numeric(parts["level"]).astype("Int8"),
-        "strain": parts["strain"].map(n.strains, na_action="ignore").astype("string"),
-        "doubled": dbl.fillna(0).where(parts["level"].notna()).astype("Int8"),
-        "seat": seat.astype("string"),
-        "rel": pd.to_numeric(rel).astype("Int8"),
-    })
-    out.loc[passed, "level"] = 0
-    out.loc[passed, "doubled"] = 0
-    return out
+Parts = tuple[int | None, str | None, int | None, str | None, int | None]
+
+
+def contract_parts(text: str | None, n: Notation) -> Parts:
+    """(level, strain, doubled, seat, rel) of one cleaned contract text; None where absent."""
+    if text is None:
+        return None, None, None, None, None
+    found = PATTERNS[n.name].contract.match(text)
+    if found is None:
+        level = doubled = rel = None
+        strain = seat = None
+    else:
+        level = int(found["level"])
+        strain = n.strains[found["strain"]]
+        dbl = found["dbl"] if found["dbl"] is not None else found["dbl2"]
+        doubled = 0 if dbl is None else n.doubles[dbl]
+        seat_token = found["pre"] if found["pre"] is not None else found["post"]
+        seat = None if seat_token is None else n.seats[seat_token]
+        res = found["res"]
+        rel = None if res is None else 0 if res in ("=", "M") else int(res)
+    if text in n.passes:
+        level, doubled = 0, 0
+    return level, strain, doubled, seat, rel
 
 
 #: Declarers written as words, in any notation (the words cannot be mistaken).
@@ -157,42 +172,60 @@ SEAT_WORDS = {
 def parse_seats(values: pd.Series, notation: str) -> pd.Series:
     """Declarer column -> N/E/S/W (<NA> where blank or unknown); words such as North too."""
     seats = NOTATIONS[notation].seats
-
-    def unique(u: pd.Series) -> pd.Series:
-        words = u.astype("string").str.strip().str.upper().map(SEAT_WORDS, na_action="ignore")
-        return _clean_unique(u).map(seats, na_action="ignore").fillna(words)
-
-    return per_unique(values, unique).astype("string")
+    codes, uniques = tx.distinct(values)
+    words = tx.upper([None if (t := tx.as_str(u)) is None else t.strip() for u in uniques])
+    found = [seats.get(c) if c is not None and c in seats else
+             None if w is None else SEAT_WORDS.get(w)
+             for c, w in zip(cleaned_texts(uniques), words, strict=True)]
+    return pd.Series(tx.spread_array(codes, found, "string"), index=values.index)
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
     n = NOTATIONS[notation]
-    cleaned = clean(values)
-    codes, uniques = distinct(cleaned)
-    found = pd.Series(uniques, dtype="string").str.extract(PATTERNS[notation].lead)
-    suit = found["s1"].fillna(found["s2"]).map(n.strains, na_action="ignore")
-    rank = found["r1"].fillna(found["r2"]).map(n.ranks, na_action="ignore")
-    lead = (suit + rank).astype("string")
-    out = pd.Series(pd.array([pd.NA] * len(codes), dtype="string"), index=values.index)
-    mask = codes >= 0
-    out[mask] = lead.to_numpy()[codes[mask]]
-    return out
+    codes, uniques = tx.distinct(clean(values))
+    pattern = PATTERNS[notation].lead
+    leads: list[str | None] = []
+    for text in uniques:
+        found = pattern.match(text)
+        if found is None:
+            leads.append(None)
+            continue
+        suit = found["s1"] if found["s1"] is not None else found["s2"]
+        rank = found["r1"] if found["r1"] is not None else found["r2"]
+        leads.append(n.strains[suit] + n.ranks[rank])
+    return pd.Series(tx.spread_array(codes, leads, "string"), index=values.index)
+
+
+def adjusted(text: object) -> bool:
+    """True when one cleaned cell holds a director's adjusted score (A+, A60/40, NP, ...)."""
+    return isinstance(text, str) and ADJUSTED.fullmatch(text) is not None
 
 
 def is_adjusted(cleaned: pd.Series) -> pd.Series:
     """True where a cell holds a director's adjusted score (A+, A60/40, AVE-, NP, ...)."""
-    return cleaned.str.fullmatch(_ADJUSTED).fillna(False).astype(bool)
+    return pd.Series([adjusted(t) for t in cleaned.tolist()], index=cleaned.index, dtype=bool)
 
 
-def _distinct(values: pd.Series | None) -> pd.Series:
+def _distinct(values: pd.Series | None) -> list[str]:
+    """The distinct non-blank texts of a column, in order of appearance."""
     if values is None:
-        return pd.Series([], dtype="string")
-    out = pd.Series(values.dropna().unique(), dtype="string")
-    return out[out != ""]
+        return []
+    texts = (tx.as_str(v) for v in values.dropna().unique().tolist())
+    return [t for t in dict.fromkeys(texts) if t is not None and t != ""]
 
 
 Cells = tuple[pd.Series, pd.Series | None, pd.Series | None]  # contracts, seats, leads
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """How one notation reads the session's distinct cells."""
+
+    parts: dict[str, Parts]  # contract -> its parts
+    contracts: set[str]  # contracts it reads
+    seats: set[str]  # declarers it reads
+    leads: set[str]  # leads it reads
 
 
 def detect(contracts: pd.Series, seats: pd.Series | None = None,
@@ -209,36 +242,31 @@ def detect(contracts: pd.Series, seats: pd.Series | None = None,
 
 def detect_each(sheets: list[Cells]) -> list[tuple[str | None, list[str]]]:
     """:func:`detect` for many sheets, parsing each distinct value once for all of them."""
-    distinct = [tuple(_distinct(cells) for cells in sheet) for sheet in sheets]
-    every = [pd.Series(pd.concat([d[k] for d in distinct]).unique(), dtype="string")
-             for k in range(3)]
-    every[0] = every[0][~is_adjusted(every[0])]
+    distinct = [(_distinct(c), _distinct(s), _distinct(x)) for c, s, x in sheets]
+    every = [list(dict.fromkeys(t for d in distinct for t in d[k])) for k in range(3)]
+    contracts = [c for c in every[0] if not adjusted(c)]
     tables = {}
     for name, n in NOTATIONS.items():
-        parts = _parse_unique(every[0], n)
-        parts.index = every[0]
-        tables[name] = (
-            parts.astype("string").fillna("?").agg("|".join, axis=1)
-            if len(parts) else pd.Series([], dtype="string"),
-            set(every[0][parts["level"].notna().to_numpy()]),
-            set(every[1][every[1].isin(n.seats)]),
-            set(every[2][every[2].str.fullmatch(PATTERNS[name].lead).fillna(False)]),
+        parts = {c: contract_parts(c, n) for c in contracts}
+        tables[name] = _Reading(
+            parts, {c for c, p in parts.items() if p[0] is not None},
+            {s for s in every[1] if s in n.seats},
+            {t for t in every[2] if PATTERNS[name].lead.fullmatch(t)},
         )
     return [_decide(contracts, seats, leads, tables) for contracts, seats, leads in distinct]
 
 
-def _decide(contracts: pd.Series, seats: pd.Series, leads: pd.Series,
-            tables: dict[str, tuple[pd.Series, set[str], set[str], set[str]]]
-            ) -> tuple[str | None, list[str]]:
-    contracts = contracts[~is_adjusted(contracts)]
-    if contracts.empty and seats.empty:
+def _decide(contracts: list[str], seats: list[str], leads: list[str],
+            tables: dict[str, _Reading]) -> tuple[str | None, list[str]]:
+    contracts = [c for c in contracts if not adjusted(c)]
+    if not contracts and not seats:
         return "en", []
-    counts = {name: (int(contracts.isin(read).sum()) + int(seats.isin(seat_set).sum())
-                     + int(leads.isin(lead_set).sum()))
-              for name, (_, read, seat_set, lead_set) in tables.items()}
+    counts = {name: (sum(c in t.contracts for c in contracts) + sum(s in t.seats for s in seats)
+                     + sum(x in t.leads for x in leads))
+              for name, t in tables.items()}
     best = max(counts.values())
     candidates = [name for name, c in counts.items() if c == best]
-    readings = [tables[c][0].reindex(contracts).tolist() for c in candidates]
+    readings = [[tables[c].parts[x] for x in contracts] for c in candidates]
     if all(r == readings[0] for r in readings[1:]):
         return candidates[0], []
     return None, candidates

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
@@ -9,7 +10,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, display, integers
+from traveller.tidy.cells import as_text, col, display, integers, with_columns
 from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
 from traveller.tidy.results import read_results
 
@@ -54,102 +55,195 @@ def _scores(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
     return score, bad_score, bad_other
 
 
+def _floats(values: pd.Series) -> np.ndarray:
+    """A numeric Series as float64 with NaN where missing (cheap masks and fills)."""
+    return values.to_numpy(dtype=np.float64, na_value=np.nan)
+
+
+def _filled(values: np.ndarray, other: np.ndarray) -> np.ndarray:
+    return np.where(np.isnan(values), other, values)
+
+
+def _listed(problems: list[pd.DataFrame], src: pd.DataFrame, mask: np.ndarray, code: str,
+            column: str, values: pd.Series | None = None, detail: pd.Series | str = "",
+            blocking: bool | np.ndarray = True) -> None:
+    """Append the problem rows of ``mask`` (nothing at all when it marks no row)."""
+    if not mask.any():
+        return
+    rows = src[mask]
+    block = blocking if isinstance(blocking, bool) else pd.Series(blocking[mask],
+                                                                  index=rows.index)
+    problems.append(flag(rows, code, column, None if values is None else values[mask],
+                         detail if isinstance(detail, str) else detail[mask], blocking=block))
+
+
 def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, str],
                   src: pd.DataFrame, problems: list[pd.DataFrame]
-                  ) -> tuple[pd.Series, pd.Series, pd.Series]:
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Tricks taken per row from the Tricks and Result columns or the contract.
 
-    Returns (tricks, bad Tricks cell, bad Result cell); doubtful readings are
-    listed as ``result-reading`` warnings.
+    Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
+    where unknown); doubtful readings are listed as ``result-reading`` warnings.
     """
     level = parts["level"].astype("Int64")
-    read = {f: read_results(col(frame, f), level, parts["doubled"]) for f in ("tricks", "result")}
+    has_level = level.notna().to_numpy()
+    read = {f: read_results(frame[f], level, parts["doubled"])
+            for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
     for field, reading in read.items():
-        doubt = reading.doubt & level.notna()
-        problems.append(flag(src[doubt], "result-reading", header.get(field, field),
-                             col(frame, field)[doubt], reading.detail.reindex(src.index)[doubt],
-                             blocking=False))
-    made, bad_made = integers(col(frame, "made"))  # hand-kept travellers: level made
-    down, bad_down = integers(col(frame, "down"))  # ... and undertricks
-    bad_made |= made.notna() & ((made < 0) | (made > 7))
-    rel = read["tricks"].rel.fillna(read["result"].rel).fillna(-down.abs())
-    rel = rel.fillna(parts["rel"].astype("Int64"))
-    tricks = read["tricks"].tricks.fillna(read["result"].tricks)
-    tricks = tricks.fillna((made + 6).where(~bad_made)).fillna(level + 6 + rel)
-    return tricks, read["tricks"].bad, read["result"].bad | bad_made | bad_down
+        doubt = reading.doubt.to_numpy() & has_level
+        if doubt.any():
+            _listed(problems, src, doubt, "result-reading", header.get(field, field),
+                    frame[field], reading.detail.reindex(src.index), blocking=False)
+    nothing = np.full(len(frame), np.nan)
+
+    def part(field: str, name: str) -> np.ndarray:
+        return _floats(getattr(read[field], name)) if field in read else nothing
+
+    def bad(field: str) -> np.ndarray:
+        return read[field].bad.to_numpy() if field in read else np.zeros(len(frame), bool)
+
+    made, bad_made = _whole_cells(frame, "made")  # hand-kept travellers: level made
+    down, bad_down = _whole_cells(frame, "down")  # ... and undertricks
+    with np.errstate(invalid="ignore"):
+        bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
+    rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
+    rel = _filled(rel, _floats(parts["rel"].astype("Int64")))
+    tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
+    tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
+                     _floats(level) + 6 + rel)
+    return tricks, bad("tricks"), bad("result") | bad_made | bad_down
+
+
+def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarray]:
+    """Whole numbers of a column as (floats, bad cells); NaN and False when it is absent."""
+    if field not in frame:
+        return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
+    value, bad = integers(frame[field])
+    return _floats(value), bad.to_numpy(dtype=bool)
+
+
+def _whole(values: np.ndarray, keep: np.ndarray, index: pd.Index, dtype: str) -> pd.Series:
+    """Float values where ``keep`` (else missing) as a nullable integer Series."""
+    missing = np.isnan(values) | ~keep
+    with np.errstate(invalid="ignore"):
+        ints = np.where(missing, 0, values).astype(np.int64)
+    return pd.Series(pd.array(pd.arrays.IntegerArray(ints, missing), dtype=dtype), index=index)
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
                problems) -> pd.DataFrame:
     """Add contract, declarer, tricks, score, lead and rulings to ``out``; list problems."""
     parts = parse_contracts(contract_text, notation)
-    has_text = contract_text.notna() & (contract_text != "")
     ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
-    adjusted = ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()
-    unknown = has_text & ~adjusted & parts["level"].isna()
+    adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
+    has_text = (contract_text.notna() & (contract_text != "")).to_numpy()
     score, bad_score, bad_ew = _scores(frame)
-    seat = parse_seats(col(frame, "declarer"), notation).fillna(parts["seat"])
-    bad_seat = declarer_text.notna() & (declarer_text != "") & parse_seats(
-        col(frame, "declarer"), notation).isna()
+    written_seat = parse_seats(col(frame, "declarer"), notation)
+    seat = written_seat.fillna(parts["seat"])
+    bad_seat = ((declarer_text.notna() & (declarer_text != "")).to_numpy()
+                & written_seat.isna().to_numpy())
     level = parts["level"].astype("Int64")
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    played = level > 0
-    out_of_range = played.fillna(False) & tricks.notna() & ((tricks < 0) | (tricks > 13))
-    c_name = header.get("contract", "contract")
-    t_name = next((header[f] for f in TRICKS_FIELDS if f in header), "tricks")
-    s_name = next((header[f] for f in SCORE_FIELDS if f in header), "score")
-    typed, typed_score = _typed(frame, TRICKS_FIELDS), _typed(frame, SCORE_FIELDS)
-    unknown_columns = _not_recognised(frame)
-    score_ok = score.notna() & ~adjusted
+    lv, sc = _floats(level), _floats(score)
+    bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
+    with np.errstate(invalid="ignore"):
+        played = lv > 0
+        out_of_range = played & ~np.isnan(tricks) & ((tricks < 0) | (tricks > 13))
+    seat_ok = seat.notna().to_numpy()
+    score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
-    soft = score_ok | adjusted
+    hard = ~(score_ok | adjusted)
+    _ruling_problems(ruled, src, header, problems)
+    names = _names(header)
+    unknown_columns = _not_recognised(frame)
+    c_name, t_name, s_name = names
+    unknown = has_text & ~adjusted & np.isnan(lv)
+    _listed(problems, src, unknown, "unknown-contract", c_name, col(frame, "contract"),
+            blocking=hard)
+    d_name = header.get("declarer", "declarer")
+    _listed(problems, src, played & ~seat_ok & ~bad_seat, "missing-declarer", d_name,
+            detail=unknown_columns, blocking=hard)
+    _listed(problems, src, bad_seat & played, "unknown-declarer", d_name,
+            col(frame, "declarer"), blocking=hard)
+    bad_tricks = (bad_tr | bad_res) & played
+    out_typed = out_of_range | bad_tricks
+    typed = _typed(frame, TRICKS_FIELDS) if out_typed.any() else None
+    _listed(problems, src, bad_tricks, "bad-tricks", t_name, typed, blocking=hard)
+    _listed(problems, src, played & np.isnan(tricks) & ~bad_tr & ~bad_res, "missing-tricks",
+            t_name, detail=unknown_columns, blocking=hard)
+    # the value as typed: "-11" in the Result column, or "4S-11" in the contract
+    if out_of_range.any():
+        typed_ok = typed.notna().to_numpy()  # type: ignore[union-attr]
+        _listed(problems, src, out_of_range & typed_ok, "tricks-out-of-range", t_name, typed,
+                blocking=hard)
+        _listed(problems, src, out_of_range & ~typed_ok, "tricks-out-of-range", c_name,
+                col(frame, "contract"), blocking=hard)
+    contract_ok = ~np.isnan(lv) & (~played | (seat_ok & ~np.isnan(tricks) & ~out_of_range))
+    use_score = ~contract_ok & score_ok
+    typed_score = (_typed(frame, SCORE_FIELDS)
+                   if ((bad_score | bad_ew) & ~adjusted).any() or use_score.any() else None)
+    _listed(problems, src, (bad_score | bad_ew) & ~adjusted, "bad-score", s_name, typed_score,
+            blocking=np.isnan(lv))
+    _listed(problems, src, ~has_text & np.isnan(sc) & ~bad_score & ~bad_ew & ~adjusted,
+            "missing-result", c_name, detail=unknown_columns)
+    if use_score.any():
+        impossible = (use_score & ~possible_ns_score(out["board"], score).to_numpy(dtype=bool))
+        _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
+    return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
+                   src, header, problems)
+
+
+def _names(header: dict[str, str]) -> tuple[str, str, str]:
+    """The contract, tricks and score columns as the user headed them."""
+    return (header.get("contract", "contract"),
+            next((header[f] for f in TRICKS_FIELDS if f in header), "tricks"),
+            next((header[f] for f in SCORE_FIELDS if f in header), "score"))
+
+
+def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, str],
+                     problems: list[pd.DataFrame]) -> None:
     bad_ruling = ruled["ruling_error"].notna()
+    if not bad_ruling.any():
+        return
     for source, rows in ruled[bad_ruling].groupby("ruling_column"):  # at most a few columns
         problems.append(flag(src.loc[rows.index], "bad-ruling", header.get(source, source),
                              rows["ruling"], rows["ruling_error"]))
-    checks_ = [
-        (unknown, "unknown-contract", c_name, col(frame, "contract"), ~soft),
-        (played.fillna(False) & seat.isna() & ~bad_seat, "missing-declarer",
-         header.get("declarer", "declarer"), None, ~soft),
-        (bad_seat & played.fillna(False), "unknown-declarer", header.get("declarer", "declarer"),
-         col(frame, "declarer"), ~soft),
-        ((bad_tr | bad_res) & played.fillna(False), "bad-tricks", t_name, typed, ~soft),
-        (played.fillna(False) & tricks.isna() & ~bad_tr & ~bad_res, "missing-tricks", t_name,
-         None, ~soft),
-        # the value as typed: "-11" in the Result column, or "4S-11" in the contract
-        (out_of_range & typed.notna(), "tricks-out-of-range", t_name, typed, ~soft),
-        (out_of_range & typed.isna(), "tricks-out-of-range", c_name, col(frame, "contract"),
-         ~soft),
-        ((bad_score | bad_ew) & ~adjusted, "bad-score", s_name,
-         typed_score, level.isna()),
-        (~has_text & score.isna() & ~bad_score & ~bad_ew & ~adjusted, "missing-result", c_name,
-         None, True),
-    ]
-    for mask, code, column, values, blocking in checks_:
-        mask = mask.fillna(False).astype(bool)
-        block = blocking if isinstance(blocking, bool) else blocking[mask]  # type: ignore[index]
-        problems.append(flag(src[mask], code, column,
-                             None if values is None else values[mask],
-                             unknown_columns if code.startswith("missing-") else "",
-                             blocking=block))
-    contract_ok = level.notna() & (~played | (seat.notna() & tricks.notna() & ~out_of_range))
-    contract_ok = contract_ok.fillna(False)
-    use_score = ~contract_ok & score_ok
-    impossible = use_score & ~possible_ns_score(out["board"], score)
-    problems.append(flag(src[impossible], "impossible-score", s_name, typed_score[impossible]))
+
+
+def _categorical(values: pd.Series, keep: np.ndarray, dtype: pd.CategoricalDtype
+                 ) -> pd.Categorical:
+    """``values`` where ``keep`` as a categorical of ``dtype`` (others missing)."""
+    codes, uniques = pd.factorize(values)
+    categories = dtype.categories.tolist()
+    lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
+                      + [-1], dtype=np.int64)
+    return pd.Categorical.from_codes(np.where(keep, lookup[codes], -1), dtype=dtype,
+                                     validate=False)
+
+
+#: The categories of the strain and declarer columns, built once.
+_STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
+
+
+def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
+            contract_ok, played, src, header, problems) -> pd.DataFrame:
+    """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
     lead = parse_leads(col(frame, "lead"), notation)
     lead_text = as_text(col(frame, "lead"))
-    bad_lead = lead_text.notna() & lead.isna()
-    problems.append(flag(src[bad_lead], "unknown-lead", header.get("lead", "lead"),
-                         lead_text[bad_lead], blocking=False))
-    out["level"] = level.where(contract_ok).astype("Int8")
-    out["strain"] = pd.Categorical(parts["strain"].where(contract_ok), categories=STRAINS)
-    out["doubled"] = parts["doubled"].where(contract_ok).astype("Int8")
-    out["declarer"] = pd.Categorical(seat.where(contract_ok & played), categories=SEATS)
-    out["tricks"] = tricks.where(contract_ok & played).astype("Int64")
-    out["contract"] = display(out["level"], out["strain"], out["doubled"])
-    out["lead"] = lead.fillna(lead_text).astype("string")
-    out["recorded_score"] = score.astype("Int64")
-    for column in ruled.columns.drop(["ruling_error", "ruling_column"]):
-        out[column] = ruled[column]
-    return out
+    bad_lead = (lead_text.notna() & lead.isna()).to_numpy()
+    _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"), lead_text,
+            blocking=False)
+    index = out.index
+    level = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
+    strain = pd.Series(_categorical(parts["strain"], contract_ok, _STRAINS), index=index)
+    doubled = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
+    columns = {
+        "level": level, "strain": strain, "doubled": doubled,
+        "declarer": _categorical(seat, contract_ok & played, _SEATS),
+        "tricks": _whole(tricks, contract_ok & played, index, "Int64"),
+        "contract": display(level, strain, doubled),
+        "lead": lead.fillna(lead_text).astype("string"),
+        "recorded_score": score.astype("Int64"),
+        **{c: ruled[c] for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+    }
+    return with_columns(out, columns)

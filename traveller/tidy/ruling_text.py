@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from traveller.score.table import SCORE_TABLE
-from traveller.tidy.notation import clean, distinct, is_adjusted
+from traveller.tidy import text as tx
+from traveller.tidy.notation import ADJUSTED, cleaned_texts
 
 AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
 KINDS = ("average", "weighted", "split", "not-played", "phantom", "imps")
@@ -146,7 +148,7 @@ def read_ruling(text: str) -> Ruling:
         if error := _impossible([ns, ew]):
             return Ruling(error=error)
         return Ruling("split", parts=((100.0, ns), (100.0, ew)))
-    if is_adjusted(pd.Series([text])).iloc[0] or _RULING_LIKE.search(text):
+    if ADJUSTED.fullmatch(text) or _RULING_LIKE.search(text):
         return Ruling(error="not a ruling notation traveller reads (see docs/rulings.md)")
     return Ruling()
 
@@ -157,18 +159,16 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
     Returns columns ``ruling_kind``, ``ns_award``, ``ew_award`` and
     ``ruling_error`` (text, <NA> when fine) aligned with ``cells``.
     """
-    codes, uniques = distinct(cells)
-    texts = clean(pd.Series(uniques, dtype="string")).fillna("")
-    read = [read_ruling(str(u)) for u in texts]  # one per distinct text, not per row
-    table = pd.DataFrame({
-        "ruling_kind": pd.array([r.kind for r in read] + [None], dtype="string"),
-        "ns_award": pd.array([r.ns_award for r in read] + [None], dtype="Float64"),
-        "ew_award": pd.array([r.ew_award for r in read] + [None], dtype="Float64"),
-        "ruling_error": pd.array([r.error or None for r in read] + [None], dtype="string"),
-    })
-    out = table.iloc[np.where(codes < 0, len(read), codes)].reset_index(drop=True)
-    out.index = cells.index
-    return out
+    codes, uniques = tx.distinct(cells)
+    # one per distinct text, not per row
+    read = [read_ruling(t or "") for t in cleaned_texts(uniques)]
+    columns: dict[str, tuple[list[Any], str]] = {
+        "ruling_kind": ([r.kind for r in read], "string"),
+        "ns_award": ([r.ns_award for r in read], "Float64"),
+        "ew_award": ([r.ew_award for r in read], "Float64"),
+        "ruling_error": ([r.error or None for r in read], "string")}
+    return pd.DataFrame({name: tx.spread_array(codes, values, dtype)
+                         for name, (values, dtype) in columns.items()}, index=cells.index)
 
 
 def kinds(frame: pd.DataFrame) -> np.ndarray:

@@ -11,13 +11,15 @@ how it was applied.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
 
 from traveller.read.headers import header_key
-from traveller.tidy.notation import cell_text, clean, distinct
+from traveller.tidy import text as tx
+from traveller.tidy.notation import cell_text, clean, cleaned_texts
 from traveller.tidy.phantoms import resolve_phantoms
 from traveller.tidy.ruling_text import (
     AVERAGE,
@@ -52,16 +54,19 @@ def _marker_column(frame: pd.DataFrame, keys: set[str]) -> pd.Series | None:
     return None
 
 
-def _ruling_texts(values: pd.Series, column: str) -> tuple[np.ndarray, pd.Series]:
+_PLAIN = re.compile(r"[+-]?\d+")
+
+
+def _ruling_texts(values: pd.Series, column: str) -> tuple[np.ndarray, list[str | None]]:
     """(codes, the distinct cells' text where it is a ruling) of one column."""
-    codes, uniques = distinct(values)
-    text = cell_text(pd.Series(uniques, dtype=object))
+    codes, uniques = tx.distinct(values)
+    text = [tx.cell_text(u) for u in uniques]
     if column in ("score", "score_ew"):  # a plain number is a score, not a ruling
-        plain = text.str.replace("−", "-").str.fullmatch(r"[+-]?\d+").fillna(True)
-        text = text.where(~plain.astype(bool))
+        text = [None if t is None or _PLAIN.fullmatch(t.replace("−", "-")) else t for t in text]
     elif column == "contract":
-        read = read_rulings(text)
-        text = text.where(read["ruling_kind"].notna() | read["ruling_error"].notna())
+        read = [read_ruling(t or "") for t in cleaned_texts(text)]
+        text = [t if r.kind is not None or r.error else None
+                for t, r in zip(text, read, strict=True)]
     return codes, text
 
 
@@ -78,7 +83,7 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     candidates += [c for c in ("contract", "score", "score_ew") if c in frame]
     for column in candidates:
         codes, text = _ruling_texts(frame[column], str(column))
-        values = np.append(text.astype(object).to_numpy(), [None])[codes]  # -1 -> None
+        values = tx.spread(codes, text)
         new = pd.isna(found) & pd.notna(values)
         found[new] = values[new]
         source[new] = str(column)
@@ -108,6 +113,8 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
 
 def is_phantom_line(frame: pd.DataFrame) -> pd.Series:
     """True on rows whose ruling is a phantom / sit-out line (TD, Bye, ...)."""
+    if frame.empty:
+        return pd.Series(False, index=frame.index, dtype="boolean")
     return (read_rulings(ruling_cells(frame)[0])["ruling_kind"] == "phantom").fillna(False)
 
 
