@@ -133,9 +133,22 @@ def test_a_file_over_its_time_limit_fails_alone(tmp_path: Path) -> None:
 
 def test_a_file_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
     inbox = make_inbox(tmp_path)
-    out = tmp_path / "out"
-    code, _ = run(inbox, "-o", out, "--jobs", "1", "--file-memory", "1")
-    files = json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))["files"]
-    assert code == 1 and len(files) == len(FILES) + 1
-    assert {f["code"] for f in files} <= {"memory", "crashed", "unreadable"}
-    assert {f["status"] for f in files} == {"failed"}
+    big = inbox / "club0" / "huge.csv"  # 600,000 results: far more than 400 MiB to score
+    big.write_text("Board,NS,EW,Contract,By,Tricks\n" + "".join(
+        f"{b % 30 + 1},{t},{t},4S,N,10\n" for b in range(30000) for t in range(1, 21)),
+        encoding="utf-8")
+    when = time.time() - 3600
+    os.utime(big, (when, when))
+    # the limit is the address space of a worker: what the modules take (as in this
+    # process, which has loaded them) and 400 MiB for the file
+    status = Path("/proc/self/status").read_text(encoding="utf-8")
+    loaded = int(status.split("VmSize:")[1].split()[0]) // 1024
+    code, _ = run(inbox, "-o", out := tmp_path / "out", "--jobs", "1",
+                  "--file-memory", str(loaded + 400))
+    files = {f["input"]: f for f in
+             json.loads((out / SUMMARY_NAME).read_text(encoding="utf-8"))["files"]}
+    assert code == 1 and len(files) == len(FILES) + 2
+    assert files["club0/huge.csv"]["code"] == "memory"
+    assert "per-file limit" in files["club0/huge.csv"]["error"]
+    failed = {name for name, f in files.items() if f["status"] == "failed"}
+    assert failed == {"club0/huge.csv", "club1/broken.csv"}  # the others scored, after it too

@@ -213,7 +213,6 @@ class Pool:
                 while index not in done:
                     self._dispatch(queue)
                     self._collect(done)
-                self._dispatch(queue)  # a freed worker starts its next file while this is recorded
                 yield done.pop(index)
         finally:
             self.close(kill=True)
