@@ -36,6 +36,12 @@ def club_site(book: str) -> str:
     return f"clubs/{Path(book).stem}"
 
 
+def _site_href(outdir: Path, book: str) -> str:
+    """The link to a club's site from OUTDIR, or "" when its site was not written."""
+    site = club_site(book)
+    return f"{site}/index.html" if book and (outdir / site / "index.html").exists() else ""
+
+
 def _page_name(number: int) -> str:
     return "index.html" if number == 1 else f"ranking-{number}.html"
 
@@ -51,10 +57,10 @@ def _common(title: str, method: str, page: str) -> dict[str, Any]:
             "boards_nav": _nav(page)}
 
 
-def _rows(frame: pd.DataFrame, sites: dict[int, str]) -> list[dict[str, Any]]:
+def _rows(frame: pd.DataFrame, links: dict[int, str]) -> list[dict[str, Any]]:
     out = frame.assign(
         national=frame["national"].astype(float).map(lambda v: "" if pd.isna(v) else f"{v:.2f}"),
-        href=frame["club_id"].map(lambda i: f"{sites[i]}/index.html" if i in sites else ""))
+        href=frame["club_id"].map(lambda i: links.get(i, "")))
     return out.astype({"section": str, "names": str}).to_dict("records")
 
 
@@ -66,8 +72,7 @@ def write_pages(ranking: pd.DataFrame, clubs: pd.DataFrame, books: dict[int, str
     (one line per club file); ``books`` each club's workbook name by club id.
     A club links to its site only when the site was written.
     """
-    sites = {i: club_site(book) for i, book in books.items()
-             if (outdir / club_site(book) / "index.html").exists()}
+    links = {i: _site_href(outdir, book) for i, book in books.items()}
     counts = (f"{len(ranking)} pairs from {int((clubs['status'] != 'failed').sum())} clubs, "
               f"{int(clubs['results'].sum())} results")
     numbers = range(1, max(1, -(-len(ranking) // PAGE_SIZE)) + 1)
@@ -81,26 +86,24 @@ def write_pages(ranking: pd.DataFrame, clubs: pd.DataFrame, books: dict[int, str
     for number in numbers:
         part = ranking.iloc[(number - 1) * PAGE_SIZE:number * PAGE_SIZE]
         text = template.render(**_common(RANKING_TITLE, method_line, "ranking"), counts=counts,
-                               pages=pages, number=number, rows=_rows(part, sites),
+                               pages=pages, number=number, rows=_rows(part, links),
                                sections=sections, figure_heading=national_header(method))
         written.append(write_atomic(outdir / _page_name(number), text))
-    written.append(write_atomic(outdir / CLUBS_PAGE, _clubs_page(clubs, counts, method_line)))
+    written.append(write_atomic(outdir / CLUBS_PAGE,
+                                _clubs_page(clubs, outdir, counts, method_line)))
     css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
     written.append(write_atomic(outdir / STYLESHEET, css.read_text(encoding="utf-8")))
     return written
 
 
-def _clubs_page(clubs: pd.DataFrame, counts: str, method_line: str) -> str:
+def _clubs_page(clubs: pd.DataFrame, outdir: Path, counts: str, method_line: str) -> str:
     rows = []
     for row in clubs.itertuples():
         book = Path(row.workbook).name if row.workbook else ""
-        site = club_site(book) if book else ""
         rows.append({"club": row.club, "results": row.results, "pairs": row.pairs,
                      "status": f"failed: {row.reason}" if row.status == "failed" else row.status,
                      "book": book, "workbook": f"clubs/{book}" if book else "",
-                     "site": f"{site}/index.html" if site and (
-                         Path(row.workbook).parent / Path(book).stem / "index.html").exists()
-                     else ""})
+                     "site": _site_href(outdir, book)})
     return environment().get_template("sim_clubs.html").render(
         **_common("Simultaneous pairs: clubs", method_line, "clubs"), counts=counts,
         clubs=rows)
