@@ -23,7 +23,6 @@ from traveller.score.conventions import (
     imp_awards_problems,
     profile_scale,
 )
-from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -165,6 +164,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts), **({"frequency_table": True} if counted else {})}
     if opts.method != "mp":
+        from traveller.score.methods import MethodOptions, apply_method  # (not for matchpoints)
+
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
                                           rounding=opts.datum_rounding,

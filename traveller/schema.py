@@ -109,6 +109,20 @@ NAMES_ALIASES: dict[str, list[str]] = {
     "player2": ["player2", "gracz2", "name2", "игрок2"],
 }
 
+#: Input columns a scoring method needs, by their header key (case and punctuation ignored).
+METHOD_COLUMNS: dict[str, list[str]] = {
+    "hcp": ["hcp", "hcpns", "nshcp", "pc", "pcns", "punkty", "pkt", "pktns", "фигуры",
+            "очкизафигуры", "очкисю"],
+    "ew_hcp": ["hcpew", "ewhcp", "pcew", "pktew", "очкизв"],
+    "room": ["room", "pokój", "pokoj", "sala", "комната", "зал"],
+    "home_team": ["hometeam", "home", "gospodarze", "хозяева"],
+    "away_team": ["awayteam", "away", "visitteam", "goście", "goscie", "гости"],
+    "ns_team": ["nsteam", "teamns", "drużynans", "командасю"],
+    "ew_team": ["ewteam", "teamew", "drużynaew", "командазв"],
+    "match": ["match", "mecz", "матч"],
+    "deal": ["deal", "chicagodeal", "сдачачикаго"],
+}
+
 #: Workbook file kinds (read with calamine); anything else is read as delimited text.
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
 

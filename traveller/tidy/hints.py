@@ -19,7 +19,7 @@ def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
     else. One warning per column, at the first result of the file.
     """
     from traveller.read.headers import header_key
-    from traveller.score.methods import METHOD_COLUMNS
+    from traveller.schema import METHOD_COLUMNS
 
     if travellers.empty:
         return flag(travellers, "method-suggested", "")
