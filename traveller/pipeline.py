@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from traveller.options import Options, options_with
@@ -22,7 +23,6 @@ from traveller.score.conventions import (
     imp_awards_problems,
     profile_scale,
 )
-from traveller.score.methods import MethodOptions, apply_method
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -164,6 +164,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts), **({"frequency_table": True} if counted else {})}
     if opts.method != "mp":
+        from traveller.score.methods import MethodOptions, apply_method  # (not for matchpoints)
+
         done = apply_method(scored, opts.method, norm.movement, loaded.names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
                                           rounding=opts.datum_rounding,
@@ -206,6 +208,19 @@ def tidy_travellers(frame: pd.DataFrame) -> pd.DataFrame:
                                                      "ruling_applied"}]]]
     if out.empty:
         return out
-    sort = ["section", "board", "ns_score", "ns_pair"]
-    out = out.sort_values(sort, ascending=[True, True, False, True], kind="stable")
-    return out.reset_index(drop=True)
+    return out.take(_by_board(out)).reset_index(drop=True)
+
+
+def _by_board(frame: pd.DataFrame) -> np.ndarray:
+    """Row order by section, board, N-S score (highest first) and N-S pair; blanks last.
+
+    The order ``sort_values`` gives (stable), from one ``np.lexsort`` of integer keys.
+    """
+    section = pd.factorize(frame["section"].array, sort=True)[0]
+    keys = [np.where(section < 0, len(frame), section)]
+    for column, sign in (("board", 1), ("ns_score", -1), ("ns_pair", 1)):
+        values = frame[column].array
+        missing = np.asarray(values.isna(), dtype=bool)
+        number = sign * values.to_numpy(dtype=np.int64, na_value=0)
+        keys.append(np.where(missing, number.max(initial=0) + 1, number))
+    return np.lexsort(keys[::-1])

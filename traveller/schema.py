@@ -9,6 +9,7 @@ is one more entry in :data:`NOTATIONS`, not a change to the parser.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pandas as pd
 
@@ -46,14 +47,28 @@ def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
     >>> conform(pd.DataFrame({"board": [1.0]}), {"board": "Int64"}).dtypes["board"]
     Int64Dtype()
     """
-    out = frame.copy()
+    current = dict(zip(frame.columns, frame.dtypes, strict=True))  # read once, not per column
+    changed = {}
     for column, dtype in dtypes.items():
-        if column not in out:
-            out[column] = pd.Series(pd.NA, index=out.index, dtype=dtype)
-        elif out[column].dtype != pd.api.types.pandas_dtype(dtype):  # (already typed: as is)
-            out[column] = out[column].astype(dtype)  # type: ignore[call-overload]
+        if column not in current:
+            changed[column] = pd.Series(pd.NA, index=frame.index, dtype=dtype)
+        elif current[column] != _dtype(dtype):  # (already typed: as is)
+            changed[column] = frame[column].astype(dtype)  # type: ignore[call-overload]
+    out = frame.copy(deep=False)  # copy-on-write: the caller's frame is never changed
+    for column, values in changed.items():
+        out[column] = values
     rest = [c for c in out.columns if c not in dtypes]
     return out[list(dtypes) + rest]
+
+
+_DTYPES: dict[str, Any] = {}
+
+
+def _dtype(name: str) -> Any:
+    """``pandas_dtype(name)``, looked up once per name."""
+    if name not in _DTYPES:
+        _DTYPES[name] = pd.api.types.pandas_dtype(name)
+    return _DTYPES[name]
 
 
 # --------------------------------------------------------------------------
@@ -92,6 +107,20 @@ NAMES_ALIASES: dict[str, list[str]] = {
     "names": ["names", "name", "nazwiska", "gracze", "players", "игроки", "фамилии"],
     "player1": ["player1", "gracz1", "name1", "игрок1"],
     "player2": ["player2", "gracz2", "name2", "игрок2"],
+}
+
+#: Input columns a scoring method needs, by their header key (case and punctuation ignored).
+METHOD_COLUMNS: dict[str, list[str]] = {
+    "hcp": ["hcp", "hcpns", "nshcp", "pc", "pcns", "punkty", "pkt", "pktns", "фигуры",
+            "очкизафигуры", "очкисю"],
+    "ew_hcp": ["hcpew", "ewhcp", "pcew", "pktew", "очкизв"],
+    "room": ["room", "pokój", "pokoj", "sala", "комната", "зал"],
+    "home_team": ["hometeam", "home", "gospodarze", "хозяева"],
+    "away_team": ["awayteam", "away", "visitteam", "goście", "goscie", "гости"],
+    "ns_team": ["nsteam", "teamns", "drużynans", "командасю"],
+    "ew_team": ["ewteam", "teamew", "drużynaew", "командазв"],
+    "match": ["match", "mecz", "матч"],
+    "deal": ["deal", "chicagodeal", "сдачачикаго"],
 }
 
 #: Workbook file kinds (read with calamine); anything else is read as delimited text.

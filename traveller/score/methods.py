@@ -19,6 +19,7 @@ import pandas as pd
 
 from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
+from traveller.schema import METHOD_COLUMNS
 from traveller.score.butler import butler
 from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
 from traveller.score.imps import cross_imps, imp_totals, round_half_away
@@ -28,19 +29,6 @@ from traveller.score.teams import match_totals, standings, team_boards
 from traveller.score.total import total_points
 from traveller.score.vp import read_vp_scale
 
-#: Input columns a method needs, by their header key (case and punctuation ignored).
-METHOD_COLUMNS = {
-    "hcp": ["hcp", "hcpns", "nshcp", "pc", "pcns", "punkty", "pkt", "pktns", "фигуры",
-            "очкизафигуры", "очкисю"],
-    "ew_hcp": ["hcpew", "ewhcp", "pcew", "pktew", "очкизв"],
-    "room": ["room", "pokój", "pokoj", "sala", "комната", "зал"],
-    "home_team": ["hometeam", "home", "gospodarze", "хозяева"],
-    "away_team": ["awayteam", "away", "visitteam", "goście", "goscie", "гости"],
-    "ns_team": ["nsteam", "teamns", "drużynans", "командасю"],
-    "ew_team": ["ewteam", "teamew", "drużynaew", "командазв"],
-    "match": ["match", "mecz", "матч"],
-    "deal": ["deal", "chicagodeal", "сдачачикаго"],
-}
 _INDEX = {header_key(a): name for name, aliases in METHOD_COLUMNS.items() for a in aliases}
 
 

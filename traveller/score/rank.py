@@ -13,6 +13,7 @@ import pandas as pd
 
 from traveller.score import adjusted
 from traveller.score.groups import board_groups
+from traveller.tidy import text as tx
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
@@ -233,21 +234,45 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
         "possible": np.bincount(inverse, weights=possible, minlength=len(unique))})
 
 
+#: The keys names are looked up by, most exact first.
+_NAME_KEYS = (("section", "line", "pair"), ("section", "pair"), ("line", "pair"), ("pair",))
+#: A missing key cell (equal only to itself, as a missing cell matches a missing one).
+_MISSING = object()
+
+
 def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:
-    """Names for each (section, line, pair): exact line first, then a names row with no line."""
+    """Names for each (section, line, pair): exact line first, then a names row with no line.
+
+    A names row without a section is looked up by line and pair only; one
+    without a line (written "") by section and pair, then by pair. The first
+    names row of each key counts. Looked up in plain dicts: a names table has
+    one row per pair.
+    """
     if names is None or names.empty:
         return pd.Series("", index=totals.index, dtype="string")
     table = names.copy()
     table["pair"] = table["pair"].astype("Int64")
     if not table["section"].astype(bool).any():
         table["section"] = None
-    result = pd.Series(pd.NA, index=totals.index, dtype="string")
-    for keys in (["section", "line", "pair"], ["section", "pair"], ["line", "pair"], ["pair"]):
-        usable = table.dropna(subset=[k for k in keys if k == "section"])
-        if "line" not in keys:
-            usable = usable[usable["line"] == ""]
-        lookup = usable.drop_duplicates(keys).set_index(keys)["names"]
-        index = pd.MultiIndex.from_frame(totals[keys]) if len(keys) > 1 else totals[keys[0]]
-        found = pd.Series(lookup.reindex(index).to_numpy(), index=totals.index, dtype="string")
-        result = result.fillna(found)
-    return result.fillna("")
+    cells = {c: _keys(table[c]) for c in ("section", "line", "pair")}
+    wanted = {c: _keys(totals[c]) for c in ("section", "line", "pair")}
+    given = table["names"].tolist()
+    found: list[object] = [None] * len(totals)
+    for keys in _NAME_KEYS:
+        lookup: dict[tuple[object, ...], object] = {}
+        for i, name in enumerate(given):
+            if "section" in keys and cells["section"][i] is _MISSING:
+                continue
+            if "line" not in keys and cells["line"][i] != "":
+                continue
+            lookup.setdefault(tuple(cells[k][i] for k in keys), name)
+        for j, name in enumerate(found):
+            if name is None:
+                name = lookup.get(tuple(wanted[k][j] for k in keys))
+                found[j] = None if name is None or tx.is_missing(name) else name
+    return pd.Series(found, index=totals.index, dtype="string").fillna("")
+
+
+def _keys(values: pd.Series) -> list[object]:
+    """A key column's cells as Python values, missing ones as :data:`_MISSING`."""
+    return [_MISSING if tx.is_missing(v) else v for v in values.tolist()]

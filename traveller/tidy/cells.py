@@ -33,7 +33,10 @@ def with_columns(frame: pd.DataFrame, columns: dict[str, object]) -> pd.DataFram
         for name, values in columns.items():
             frame[name] = values
         return frame
-    return pd.concat([frame, pd.DataFrame(columns, index=frame.index)], axis=1)
+    # a Series on the frame's own index goes in as its array: nothing to align
+    values = {name: v.array if isinstance(v, pd.Series) and v.index.equals(frame.index) else v
+              for name, v in columns.items()}
+    return pd.concat([frame, pd.DataFrame(values, index=frame.index)], axis=1)
 
 
 def coded(values: pd.Series) -> pd.Series:

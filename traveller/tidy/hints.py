@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pandas as pd
 
 from traveller.problems import flag
@@ -19,11 +21,10 @@ def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
     else. One warning per column, at the first result of the file.
     """
     from traveller.read.headers import header_key
-    from traveller.score.methods import METHOD_COLUMNS
 
     if travellers.empty:
         return flag(travellers, "method-suggested", "")
-    index = {header_key(a): name for name, aliases in METHOD_COLUMNS.items() for a in aliases}
+    index = _method_columns()
     found = []
     for column in travellers.columns:
         name = index.get(header_key(column))
@@ -34,3 +35,12 @@ def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
                               f"the {column} column belongs to --method {wanted}; scored as "
                               f"{method}", blocking=False))
     return pd.concat(found) if found else flag(travellers.iloc[:0], "method-suggested", "")
+
+
+@cache
+def _method_columns() -> dict[str, str]:
+    """Header key -> the method column it names (folded once per process, not per session)."""
+    from traveller.read.headers import header_key
+    from traveller.schema import METHOD_COLUMNS
+
+    return {header_key(a): name for name, aliases in METHOD_COLUMNS.items() for a in aliases}

@@ -18,7 +18,8 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
-    section = as_text(col(frame, "section")).fillna("")
+    section = (as_text(frame["section"]).fillna("") if "section" in frame
+               else pd.Series("", index=frame.index, dtype="string"))  # (no column: all "")
     section = coded(section.astype("string"))
     board, bad_s = integers(col(frame, "board"))
     bad = bad_s.to_numpy()
@@ -40,14 +41,15 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                              col(frame, "board")[bad]))
     if blank.any():
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
-    out = with_columns(out, {"section": section, "board": board.where(~bad).astype("Int64")})
-    return check_pairs(out, frame, header, src, problems, keep_unknown)
+    columns = {"section": section, "board": board.where(~bad).astype("Int64")}
+    return with_columns(out, {**columns, **check_pairs(frame, header, src, problems,
+                                                       keep_unknown)})
 
 
-def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
-                src: pd.DataFrame, problems: list[pd.DataFrame],
-                keep_unknown: bool = False) -> pd.DataFrame:
-    """Add the N-S and E-W pair numbers to ``out``; list missing and unreadable ones.
+def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
+                problems: list[pd.DataFrame], keep_unknown: bool = False
+                ) -> dict[str, pd.Series]:
+    """The N-S and E-W pair number columns; missing and unreadable ones are listed.
 
     The one place that decides which pair cells are usable, so rules about
     unidentified pairs live here.
@@ -59,7 +61,7 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     if one_missing.any():
         sit_out = pd.Series(one_missing, index=frame.index) & rulings.is_phantom_line(
             frame[one_missing]).reindex(frame.index, fill_value=False)
-    columns = {}
+    columns: dict[str, pd.Series] = {}
     for side in ("ns_pair", "ew_pair"):
         pair, bad_s = pairs[side]
         number = pair.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -76,4 +78,4 @@ def check_pairs(out: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))
         columns[side] = pair.where(~(bad | unknown_a)).astype("Int64")
-    return with_columns(out, columns)
+    return columns

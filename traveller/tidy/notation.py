@@ -211,7 +211,14 @@ def _distinct(values: pd.Series | None) -> list[str]:
     """The distinct non-blank texts of a column, in order of appearance."""
     if values is None:
         return []
-    texts = (tx.as_str(v) for v in values.dropna().unique().tolist())
+    if isinstance(values.dtype, pd.CategoricalDtype):  # from the codes: no frame work
+        codes = values.cat.codes.to_numpy()
+        used, first = np.unique(codes[codes >= 0], return_index=True)
+        categories = values.cat.categories
+        seen = [categories[i] for i in used[np.argsort(first)].tolist()]
+    else:
+        seen = values.dropna().unique().tolist()
+    texts = (tx.as_str(v) for v in seen)
     return [t for t in dict.fromkeys(texts) if t is not None and t != ""]
 
 

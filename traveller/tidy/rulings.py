@@ -168,9 +168,10 @@ def parts(frame: pd.DataFrame, compared: np.ndarray) -> dict[str, tuple[np.ndarr
 def describe(frame: pd.DataFrame) -> pd.Series:
     """How each ruling was applied, in words (for the Travellers sheet); <NA> for results."""
     text = pd.Series(pd.NA, index=frame.index, dtype="string")
-    ruled = frame[frame["ruling_kind"].notna()]  # the few rows with a ruling
-    if ruled.empty:
+    has_ruling = frame["ruling_kind"].notna().to_numpy(dtype=bool)
+    if not has_ruling.any():  # the usual session: no subset of the frame to build
         return text
+    ruled = frame[has_ruling]  # the few rows with a ruling
     kind = ruled["ruling_kind"].astype("string")
     ns = ruled["ns_pct"].astype("Float64").round(2).astype("string")
     ew = ruled["ew_pct"].astype("Float64").round(2).astype("string")

@@ -35,8 +35,10 @@ def unusual_scores(scored: pd.DataFrame) -> pd.DataFrame:
     """``unusual-score`` warnings for the scored results (see the module docstring)."""
     if scored.empty or "ns_score" not in scored:
         return flag(scored.iloc[:0], "unusual-score", "")
-    plain = scored[scored["ruling_kind"].isna()] if "ruling_kind" in scored else scored
-    plain = plain[plain["ns_score"].notna()]
+    keep = scored["ns_score"].notna().to_numpy(dtype=bool)
+    if "ruling_kind" in scored:
+        keep = keep & scored["ruling_kind"].isna().to_numpy(dtype=bool)
+    plain = scored if keep.all() else scored.iloc[np.flatnonzero(keep)]
     return pd.concat([_outliers(plain), _lone_slams(plain)])
 
 
@@ -82,22 +84,64 @@ def _mirrored(group: np.ndarray, score: np.ndarray, at: np.ndarray) -> np.ndarra
     return (group[found] == group[at]) & (np.abs(key[found] - want) <= MIRROR)
 
 
+def _codes(values: pd.Series | np.ndarray) -> np.ndarray:
+    """Integer codes of a column, equal codes for equal cells (-1: missing)."""
+    return pd.factorize(values)[0].astype(np.int64)
+
+
+def _text_codes(values: pd.Series) -> np.ndarray:
+    """:func:`_codes` of a column's cells as text (a categorical of texts: its own codes)."""
+    if (isinstance(values.dtype, pd.CategoricalDtype)
+            and isinstance(values.cat.categories.dtype, pd.StringDtype)):
+        return values.cat.codes.to_numpy().astype(np.int64)  # distinct texts already
+    return _codes(values.astype("string"))
+
+
+def _named(values: pd.Series, names: dict[str, int]) -> np.ndarray:
+    """Per row, the number ``names`` gives the cell's text (-1 for others and missing)."""
+    if isinstance(values.dtype, pd.CategoricalDtype):
+        codes, labels = values.cat.codes.to_numpy(), values.cat.categories.tolist()
+    else:
+        codes, uniques = pd.factorize(values.astype("string"))
+        labels = list(uniques)
+    lookup = np.array([names.get(str(t), -1) for t in labels] + [-1], dtype=np.int64)
+    return lookup[codes]
+
+
+def _sections(section: pd.Series) -> np.ndarray:
+    """Codes of the section texts, a missing section counting as ""."""
+    if (isinstance(section.dtype, pd.CategoricalDtype)
+            and isinstance(section.cat.categories.dtype, pd.StringDtype)
+            and "" in section.cat.categories):
+        codes = section.cat.codes.to_numpy().astype(np.int64)
+        return np.where(codes < 0, section.cat.categories.get_loc(""), codes)
+    return _text_codes(section.astype("string").fillna(""))
+
+
 def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
-    level = frame["level"].astype("float64")
-    tricks = frame["tricks"].astype("float64")
-    side = frame["declarer"].astype("string").map({"N": "NS", "S": "NS", "E": "EW", "W": "EW"})
-    key = pd.DataFrame({"section": frame["section"].astype("string").fillna(""),
-                        "board": frame["board"], "side": side,
-                        "strain": frame["strain"].astype("string"), "tricks": tricks})
-    slam = (level >= 6) & (tricks >= level + 6)
-    slams_on_board = slam.groupby([key["section"], key["board"]], observed=True).transform("sum")
-    # a partscore three levels or more below the slam (2S+4 beside 6S=): one of the
-    # two levels was likely mistyped; 4C+2 beside 6C= is just a missed slam
-    part = (level >= 1) & (level <= 3) & (key["strain"] != "NT")
-    partscores = key[part.to_numpy()].drop_duplicates()
-    lone = key[(slam & (slams_on_board == 1)).to_numpy()]
-    hit = lone.reset_index().merge(partscores, on=list(key.columns))["index"]
-    rows = frame.loc[hit]
+    """Lone slams that took the tricks of a partscore in the same strain by the same side.
+
+    Works on integer codes of (section, board, side, strain, tricks): a few numpy
+    passes, whatever the session's size.
+    """
+    level = frame["level"].to_numpy(dtype=np.float64, na_value=np.nan)
+    tricks = frame["tricks"].to_numpy(dtype=np.float64, na_value=np.nan)
+    with np.errstate(invalid="ignore"):
+        slam = (level >= 6) & (tricks >= level + 6)
+        # a partscore three levels or more below the slam (2S+4 beside 6S=): one of the
+        # two levels was likely mistyped; 4C+2 beside 6C= is just a missed slam
+        part = (level >= 1) & (level <= 3) & (_named(frame["strain"], {"NT": 1}) != 1)
+    if not (slam.any() and part.any()):
+        return flag(frame.iloc[:0], "unusual-score", "contract")
+    sections, board = _sections(frame["section"]), _codes(frame["board"].array)
+    group = _codes(sections * (board.max(initial=0) + 2) + board)
+    slams_on_board = np.bincount(group[slam], minlength=group.max(initial=0) + 1)[group]
+    lone = slam & (board >= 0) & (slams_on_board == 1)  # (a missing board is no group)
+    side = _named(frame["declarer"], {"N": 0, "S": 0, "E": 1, "W": 1})
+    key = np.stack([sections, board, side, _text_codes(frame["strain"]), _codes(tricks)], axis=1)
+    partscores = {tuple(k) for k in key[part].tolist()}
+    hit = [i for i in np.flatnonzero(lone).tolist() if tuple(key[i].tolist()) in partscores]
+    rows = frame.loc[frame.index[hit]]
     detail = ("the only slam on board " + rows["board"].astype("string") + ", taking the "
               + rows["tricks"].astype("string") + " tricks a partscore took elsewhere")
     return flag(rows, "unusual-score", "contract", rows["contract"], detail, blocking=False)
