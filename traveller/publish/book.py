@@ -10,6 +10,7 @@ exactly the text the input had.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import xlsxwriter
@@ -27,6 +28,26 @@ class TextSafeWorksheet(Worksheet):
             return self._write_rich_string(row, col, *pieces,
                                            *([cell_format] if cell_format is not None else []))
         return super()._write_string(row, col, string, cell_format)
+
+    def put_row(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> None:
+        """Write ``values[j]`` into column ``j`` of ``row`` with ``formats[j]``; None: no cell.
+
+        A text is written with ``write_string``, an int or float with
+        ``write_number``, anything else with ``write``: the cells are those of
+        writing each value on its own.
+        """
+        for col, value in enumerate(values):
+            if value is not None:
+                self._put(row, col, value, formats[col])
+
+    def _put(self, row: int, col: int, value: Any, cell_format: Any) -> None:
+        kind = value.__class__
+        if kind is str:
+            self.write_string(row, col, value, cell_format)
+        elif kind is float or kind is int:
+            self.write_number(row, col, value, cell_format)
+        else:
+            self.write(row, col, value, cell_format)
 
 
 class Workbook(xlsxwriter.Workbook):
