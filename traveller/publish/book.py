@@ -20,16 +20,18 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter import worksheet as xw
-from xlsxwriter.utility import xl_rowcol_to_cell_fast
+from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
 TESTED_RELEASES = ((3, 3), (3, 4))
 _CELL_TUPLES = {"CellNumberTuple": ("Number", ("number", "format")),
                 "CellStringTuple": ("String", ("string", "format"))}
-_METHODS = ("_write_cell", "_check_dimensions", "_write_string", "_write_number")
-_STATE = ("table", "str_table", "constant_memory", "row_info", "col_info", "xls_rowmax",
-          "xls_colmax", "xls_strmax", "fh", "dim_rowmin")
+_METHODS = ("_write_rows", "_write_row", "_write_empty_row", "_write_cell",
+            "_check_dimensions", "_write_string", "_write_number")
+_STATE = ("table", "str_table", "constant_memory", "row_info", "col_info", "comments",
+          "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh", "dim_rowmin",
+          "dim_rowmax", "dim_colmin", "dim_colmax")
 
 
 def internals_ok() -> bool:
@@ -56,19 +58,21 @@ FAST = internals_ok()
 class TextSafeWorksheet(Worksheet):
     """A worksheet on which every text is written as text (see the module docstring).
 
-    Fast path (``FAST``; off unless :func:`internals_ok`): :meth:`put_row`
-    stores a row's numbers and plain texts straight into the worksheet's
-    cell table (``table[row][col]`` = xlsxwriter's ``CellNumberTuple`` /
-    ``CellStringTuple``, the text's index from ``str_table``, the sheet's
-    extent through ``_check_dimensions``) instead of one ``write_*`` call
-    per cell, in an in-memory workbook; :meth:`_write_cell` prints a number
-    or shared-string cell's ``<c>`` element itself, exactly as xlsxwriter's
-    ``_write_cell`` does (style from the cell's format, else the row's,
-    else the column's: ``row_info[row].row_format``,
-    ``col_info[col].column_format``). Anything else (non-finite numbers,
-    long or rich-looking texts, other types, inline strings of a
-    constant-memory sheet) goes through xlsxwriter's own code. The bytes
-    written are the same either way (tests/test_publish_speed_identical.py).
+    Fast path (``FAST``; off unless :func:`internals_ok`), for an in-memory
+    workbook: :meth:`put_row` stores a row's finite numbers and plain texts
+    (not over 16,383 characters, not starting ``<r>``) straight into the
+    cell table, ``table[row][col] = CellNumberTuple(number, format)`` /
+    ``CellStringTuple(str_table._get_shared_string_index(text), format)``,
+    and extends the sheet through ``_check_dimensions`` once per row,
+    instead of one ``write_*`` call per cell; :meth:`_write_rows` prints the
+    ``<row>`` elements as xlsxwriter's does (``row_spans`` per 16 rows,
+    ``_write_row``/``_write_empty_row`` with ``row_info``) and each number
+    or shared-string cell's ``<c>`` element itself, styled by the cell's
+    format, else ``row_info[row].row_format``, else
+    ``col_info[col].column_format``; other cells go to ``_write_cell``.
+    Anything else (other values, a constant-memory sheet, comments) goes
+    through xlsxwriter's own code. The bytes written are the same either
+    way (tests/test_publish_speed_identical.py).
     """
 
     def _write_string(self, row: int, col: int, string: str,
@@ -105,7 +109,8 @@ class TextSafeWorksheet(Worksheet):
             self.write(row, col, value, cell_format)
 
     def _put_fast(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> None:
-        had_row = row in self.table
+        if not any(v is not None for v in values):
+            return
         cells, shared, longest = self.table[row], self.str_table, self.xls_strmax // 2
         first = last = -1
         for col, value in enumerate(values):
@@ -124,27 +129,41 @@ class TextSafeWorksheet(Worksheet):
         if first >= 0:
             self._check_dimensions(row, first)
             self._check_dimensions(row, last)
-        elif not had_row and not cells:
-            del self.table[row]
 
-    def _write_cell(self, row: int, col: int, cell: Any) -> None:
-        kind = cell.__class__
-        if not FAST or not (kind is xw.CellNumberTuple
-                            or (kind is xw.CellStringTuple and not self.constant_memory)):
-            super()._write_cell(row, col, cell)
+    def _write_rows(self) -> None:
+        if not FAST or self.constant_memory or self.comments or self.dim_colmin is None:
+            super()._write_rows()
             return
-        style = cell.format
-        if style is None:
-            if row in self.row_info and self.row_info[row].row_format:
-                super()._write_cell(row, col, cell)
-                return
-            style = self.col_info[col].column_format if col in self.col_info else None
-        s = "" if style is None else f' s="{style._get_xf_index()}"'
-        ref = xl_rowcol_to_cell_fast(row, col)
-        if kind is xw.CellNumberTuple:
-            self.fh.write(f'<c r="{ref}"{s}><v>{cell.number:.16G}</v></c>')
-        else:
-            self.fh.write(f'<c r="{ref}"{s} t="s"><v>{cell.string}</v></c>')
+        table, info, write = self.table, self.row_info, self.fh.write
+        blocks: dict[int, tuple[int, int]] = {}
+        for row, cells in table.items():
+            if cells:
+                lo, hi = blocks.get(row // 16, (self.xls_colmax, -1))
+                blocks[row // 16] = (min(lo, *cells), max(hi, *cells))
+        self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
+        letters = {col: xl_col_to_name(col) for col in range(self.dim_colmin, self.dim_colmax + 1)}
+        columns = {col: i.column_format for col, i in self.col_info.items()}
+        for row in sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax):
+            cells, span = table.get(row), spans.get(row // 16)
+            if not cells:
+                if row in info:
+                    self._write_empty_row(row, span, info[row])
+                continue
+            self._write_row(row, span, info.get(row))
+            row_format = info[row].row_format if row in info else None
+            for col in sorted(cells):
+                cell = cells[col]
+                kind = cell.__class__
+                if kind is not xw.CellNumberTuple and kind is not xw.CellStringTuple:
+                    self._write_cell(row, col, cell)
+                    continue
+                style = cell.format or row_format or columns.get(col)
+                s = "" if style is None else f' s="{style._get_xf_index()}"'
+                if kind is xw.CellNumberTuple:
+                    write(f'<c r="{letters[col]}{row + 1}"{s}><v>{cell.number:.16G}</v></c>')
+                else:
+                    write(f'<c r="{letters[col]}{row + 1}"{s} t="s"><v>{cell.string}</v></c>')
+            write("</row>")
 
 
 class Workbook(xlsxwriter.Workbook):
