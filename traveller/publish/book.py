@@ -27,11 +27,11 @@ from xlsxwriter.worksheet import Worksheet
 TESTED_RELEASES = ((3, 3), (3, 4))
 _CELL_TUPLES = {"CellNumberTuple": ("Number", ("number", "format")),
                 "CellStringTuple": ("String", ("string", "format"))}
-_METHODS = ("_write_rows", "_write_row", "_write_empty_row", "_write_cell",
+_METHODS = ("_write_rows", "_write_single_row", "_write_row", "_write_empty_row", "_write_cell",
             "_check_dimensions", "_write_string", "_write_number")
-_STATE = ("table", "str_table", "constant_memory", "row_info", "col_info", "comments",
-          "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh", "dim_rowmin",
-          "dim_rowmax", "dim_colmin", "dim_colmax")
+_STATE = ("table", "str_table", "constant_memory", "previous_row", "row_info", "col_info",
+          "comments", "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh",
+          "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax")
 
 
 def internals_ok() -> bool:
@@ -58,13 +58,16 @@ FAST = internals_ok()
 class TextSafeWorksheet(Worksheet):
     """A worksheet on which every text is written as text (see the module docstring).
 
-    Fast path (``FAST``; off unless :func:`internals_ok`), for an in-memory
-    workbook: :meth:`put_row` stores a row's finite numbers and plain texts
-    (not over 16,383 characters, not starting ``<r>``) straight into the
-    cell table, ``table[row][col] = CellNumberTuple(number, format)`` /
-    ``CellStringTuple(str_table._get_shared_string_index(text), format)``,
-    and extends the sheet through ``_check_dimensions`` once per row,
-    instead of one ``write_*`` call per cell; :meth:`_write_rows` prints the
+    Fast path (``FAST``; off unless :func:`internals_ok`): :meth:`put_row`
+    stores a row's finite numbers and plain texts (not over 16,383
+    characters, not starting ``<r>``) straight into the cell table,
+    ``table[row][col] = CellNumberTuple(number, format)`` /
+    ``CellStringTuple(str_table._get_shared_string_index(text), format)``
+    (the text itself in constant-memory mode, after ``_write_single_row``
+    has sent the previous row to disk when ``row > previous_row``), and
+    extends the sheet through ``_check_dimensions`` once per row, instead
+    of one ``write_*`` call per cell. In an in-memory workbook
+    :meth:`_write_rows` prints the
     ``<row>`` elements as xlsxwriter's does (``row_spans`` per 16 rows,
     ``_write_row``/``_write_empty_row`` with ``row_info``) and each number
     or shared-string cell's ``<c>`` element itself, styled by the cell's
@@ -91,8 +94,8 @@ class TextSafeWorksheet(Worksheet):
         ``write_number``, anything else with ``write``: the cells are those of
         writing each value on its own.
         """
-        if FAST and not self.constant_memory and 0 <= row < self.xls_rowmax \
-                and len(values) <= self.xls_colmax:
+        if FAST and 0 <= row < self.xls_rowmax and len(values) <= self.xls_colmax \
+                and (not self.constant_memory or row >= self.previous_row):
             self._put_fast(row, values, formats)
             return
         for col, value in enumerate(values):
@@ -111,6 +114,9 @@ class TextSafeWorksheet(Worksheet):
     def _put_fast(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> None:
         if not any(v is not None for v in values):
             return
+        inline = self.constant_memory
+        if inline and row > self.previous_row:
+            self._write_single_row(row)  # the previous row goes to disk
         cells, shared, longest = self.table[row], self.str_table, self.xls_strmax // 2
         first = last = -1
         for col, value in enumerate(values):
@@ -118,8 +124,8 @@ class TextSafeWorksheet(Worksheet):
                 continue
             kind = value.__class__
             if kind is str and len(value) <= longest and not value.startswith("<r>"):
-                cells[col] = xw.CellStringTuple(shared._get_shared_string_index(value),
-                                                formats[col])
+                cells[col] = xw.CellStringTuple(
+                    value if inline else shared._get_shared_string_index(value), formats[col])
             elif (kind is float or kind is int) and value - value == 0:  # finite
                 cells[col] = xw.CellNumberTuple(value, formats[col])
             else:
