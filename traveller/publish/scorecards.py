@@ -26,6 +26,7 @@ from traveller.publish.sheet import (
     blank,
     column,
     page_setup,
+    row_cells,
 )
 
 #: Card columns written per row (in this order) and their headers.
@@ -96,12 +97,13 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
     firsts = {c: plain(frame[c].array[starts]) for c in ("section", "line", "pair", "names")
               if c in frame}
     sums = _sums(frame, cols)
+    rows = row_cells(cols, st["0"])
     r, breaks = 0, []
     for i, (start, end) in enumerate(zip(starts, ends, strict=True)):
         if r:
             breaks.append(r)
         heading = _heading({c: v[i] for c, v in firsts.items()}, totals)
-        r = _block(sheet, st, cols, start, end, r, heading)
+        r = _block(sheet, st, cols, rows[start:end], r, heading)
         _total(sheet, st, cols, sums, start, end, r - 2)
     if 0 < len(breaks) <= MAX_BREAKS:
         sheet.set_h_pagebreaks(breaks)
@@ -122,8 +124,8 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
 
 
 
-def _block(sheet: Any, st: dict[str, Any], cols: list[Column], start: int, end: int,
-           r: int, heading: str) -> int:
+def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
+           rows: list[tuple[tuple[Any, ...], tuple[Any, ...]]], r: int, heading: str) -> int:
     """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
     for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["heading"])
@@ -131,20 +133,8 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column], start: int, end: 
     for j, c in enumerate(cols):
         sheet.write_string(r + 1, j, c.header, st["header"])
     r += 2
-    whole = st["0"]
-    for i in range(start, end):
-        for j, c in enumerate(cols):
-            v = c.values[i]
-            if v is None:
-                continue
-            if c.kind == "text" or isinstance(v, str):
-                sheet.write_string(r, j, v)
-            elif c.kind == "mp" and v == int(v):
-                sheet.write_number(r, j, v, whole)
-            elif c.kind in ("number", "mp"):
-                sheet.write_number(r, j, v)
-            else:
-                sheet.write(r, j, v)
+    for values, formats in rows:
+        sheet.put_row(r, values, formats)
         r += 1
     return r + 2
 

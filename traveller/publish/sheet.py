@@ -198,16 +198,37 @@ def page_setup(sheet: Any, page: tuple[str, str]) -> None:
     sheet.set_footer(footer or "&L&A&RPage &P of &N")
 
 
+def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
+    """The column's cells as written: values (None: no cell) and each one's format.
+
+    Text is cut to Excel's limit; whole matchpoints get the integer format
+    ``whole``, every other cell no format of its own (the column's applies).
+    """
+    values = col.values
+    if col.kind in ("text", "any") and any(
+            v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values):
+        values = [v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v for v in values]
+    if col.kind == "mp":
+        return values, [whole if v is not None and v == int(v) else None for v in values]
+    return values, [None] * len(values)
+
+
+def row_cells(cols: list[Column], whole: Any) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """Per data row: its values and their formats, one per column (see :func:`cells`)."""
+    made = [cells(c, whole) for c in cols]
+    values = zip(*(v for v, _ in made), strict=True)
+    formats = zip(*(f for _, f in made), strict=True)
+    return list(zip(values, formats, strict=True))
+
+
 def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> list[int]:
     """The data rows (and headings between groups); the page breaks between groups."""
     cols = table.columns
     n = len(cols[0].values) if cols else 0
-    write_string, write_number, write = sheet.write_string, sheet.write_number, sheet.write
-    whole = st["0"]
     breaks: list[int] = []
     page_start, r = first, first
     span = max(table.printed or len(cols), 1)
-    for i in range(n):
+    for i, (values, formats) in enumerate(row_cells(cols, st["0"])):
         heading = table.headings.get(i)
         if heading is not None:
             size = _group_size(table.headings, i, n)
@@ -216,25 +237,11 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
                 page_start = r
             for j in range(span):
                 sheet.write_blank(r, j, None, st["heading"])
-            write_string(r, 0, heading, st["heading"])
+            sheet.write_string(r, 0, heading, st["heading"])
             r += 1
         if table.heights is not None:
             sheet.set_row(r, table.heights[i])
-        for j, c in enumerate(cols):
-            v = c.values[i]
-            if v is None:
-                continue
-            if c.kind == "text":
-                write_string(r, j, v[:CELL_TEXT_LIMIT])
-            elif c.kind == "number":
-                write_number(r, j, v)
-            elif c.kind == "mp":
-                if v == int(v):
-                    write_number(r, j, v, whole)
-                else:
-                    write_number(r, j, v)
-            else:
-                write(r, j, v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v)
+        sheet.put_row(r, values, formats)
         r += 1
     return breaks
 

@@ -230,10 +230,9 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
 
 def _ranking_frame(result: Result) -> pd.DataFrame:
     ranking = result.ranking
-    for name in ("line", "section"):  # blank for a Howell / a single section
-        if name in ranking and ranking[name].eq("").all():
-            ranking = ranking.drop(columns=name)
+    drop = [name for name in ("line", "section")  # blank for a Howell / a single section
+            if name in ranking and ranking[name].eq("").all()]
     if "mp_factored" in ranking and np.allclose(ranking["mp_factored"].astype(float),
                                                 ranking["mp"].astype(float)):
-        ranking = ranking.drop(columns="mp_factored")  # every pair played every board
-    return ranking
+        drop.append("mp_factored")  # every pair played every board
+    return ranking.drop(columns=drop) if drop else ranking
