@@ -55,17 +55,16 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
     else:
         section = frame["section"].astype("string").fillna("").to_numpy()
     board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
-    parts = []
-    for side, (line, column, other) in enumerate((("NS", "ns_pair", "ew_pair"),
-                                                  ("EW", "ew_pair", "ns_pair"))):
-        part = pd.DataFrame({"position": np.arange(len(frame)), "section": section,
-                             "board": board, "line": line if movement == "mitchell" else "",
-                             "pair": frame[column].to_numpy(),
-                             "opponent": frame[other].to_numpy()})
-        for name, both in (values or {}).items():
-            part[name] = np.asarray(both[side])
-        parts.append(part)
-    return pd.concat(parts, ignore_index=True)
+    ns_pair, ew_pair = frame["ns_pair"].to_numpy(), frame["ew_pair"].to_numpy()
+    line = np.repeat(np.array(["NS", "EW"] if movement == "mitchell" else ["", ""]), len(frame))
+    columns = {"position": np.tile(np.arange(len(frame)), 2),
+               "section": np.concatenate([section, section]),
+               "board": np.concatenate([board, board]), "line": line,
+               "pair": np.concatenate([ns_pair, ew_pair]),
+               "opponent": np.concatenate([ew_pair, ns_pair])}
+    for name, (ns, ew) in (values or {}).items():  # one frame built once: no concat
+        columns[name] = np.concatenate([np.asarray(ns), np.asarray(ew)])
+    return pd.DataFrame(columns)
 
 
 def pair_sides(frame: pd.DataFrame, movement: str = "mitchell") -> pd.DataFrame:
