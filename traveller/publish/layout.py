@@ -49,13 +49,14 @@ def travellers_layout(result: Result, summary: bool = True
     ``summary``: there is one to move them to).
     """
     frame = result.travellers.reset_index(drop=True)
-    names = [c for c in frame.columns if not blank(frame[c])]
+    series = dict(frame.items())  # each column once: a frame lookup costs more than its use
+    names = [c for c, s in series.items() if not blank(s)]
     facts = constant_facts(frame, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
-    kept, dropped = _as_written(frame, names)
+    kept, dropped = _as_written(series, names)
     for scaled, plain in (("ns_mp_scaled", "ns_mp"), ("ew_mp_scaled", "ew_mp")):
-        if scaled in names and plain in names and _same(frame[scaled], frame[plain]):
+        if scaled in names and plain in names and _same(series[scaled], series[plain]):
             dropped.add(scaled)
     names = [c for c in names if c not in dropped]
     headings = board_headings(frame, result, names)
@@ -85,8 +86,8 @@ def _same(a: pd.Series, b: pd.Series) -> bool:
 class _Cells:
     """The travellers' columns as stripped text, numbers read from it, and values, once each."""
 
-    def __init__(self, frame: pd.DataFrame) -> None:
-        self.frame = frame
+    def __init__(self, series: dict[str, pd.Series]) -> None:
+        self.series = series
         self._stripped: dict[str, pd.Series] = {}
         self._text: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._number: dict[str, np.ndarray] = {}
@@ -94,7 +95,7 @@ class _Cells:
 
     def stripped(self, name: str) -> pd.Series:
         if name not in self._stripped:
-            self._stripped[name] = self.frame[name].astype("string").str.strip()
+            self._stripped[name] = self.series[name].astype("string").str.strip()
         return self._stripped[name]
 
     def text(self, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -115,25 +116,25 @@ class _Cells:
     def values(self, name: str) -> np.ndarray:
         """A numeric column's values as floats (NaN where missing)."""
         if name not in self._values:
-            self._values[name] = self.frame[name].to_numpy(dtype=float, na_value=np.nan)
+            self._values[name] = self.series[name].to_numpy(dtype=float, na_value=np.nan)
         return self._values[name]
 
     def equal(self, written: str, value: str) -> np.ndarray:
         """Where the cell as written reads exactly as the normalised value (text or number)."""
-        if pd.api.types.is_numeric_dtype(self.frame[value].dtype):
+        if pd.api.types.is_numeric_dtype(self.series[value].dtype):
             target = self.values(value)
             return (self.number(written) == target) & ~np.isnan(target)
         (a, a_missing), (b, b_missing) = self.text(written), self.text(value)
         return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
 
 
-def _as_written(frame: pd.DataFrame, names: list[str]
+def _as_written(series: dict[str, pd.Series], names: list[str]
                 ) -> tuple[dict[str, pd.Series], set[str]]:
     """Each as-written column of ``names`` blanked where it equals its normalised value.
 
     The columns kept (with their blanked cells) and those left empty (dropped).
     """
-    cells = _Cells(frame)
+    cells = _Cells(series)
     kept, dropped = {}, set()
     partners = [c for c in _PARTNERS if c in names]
     for name in [c for c in names if str(c).endswith(AS_WRITTEN)]:
@@ -148,7 +149,7 @@ def _as_written(frame: pd.DataFrame, names: list[str]
         if (cells.text(name)[1] | same).all():
             dropped.add(name)
         else:
-            kept[name] = frame[name].astype("string").mask(same)
+            kept[name] = series[name].astype("string").mask(same)
     return kept, dropped
 
 
