@@ -129,9 +129,8 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
     """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
     for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["heading"])
-    sheet.write_string(r, 0, heading, st["heading"])
-    for j, c in enumerate(cols):
-        sheet.write_string(r + 1, j, c.header, st["header"])
+    sheet.put_row(r, [heading], [st["heading"]])
+    sheet.put_row(r + 1, [c.header for c in cols], [st["header"]] * len(cols))
     r += 2
     for values, formats in rows:
         sheet.put_row(r, values, formats)
@@ -151,12 +150,15 @@ def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, n
     """A pair's total row: its matchpoints added up, its mean %."""
     for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["total"])
-    sheet.write_string(r, 0, "Total", st["total"])
     headers = [c.header for c in cols]
+    values: list[Any] = ["Total"] + [None] * (len(cols) - 1)
+    formats = [st["total"]] * len(cols)
     if "mp" in sums:
-        mp = np.nansum(sums["mp"][start:end])
-        sheet.write_number(r, headers.index("MP"), float(mp), st["total_mp"])
+        j = headers.index("MP")
+        values[j], formats[j] = float(np.nansum(sums["mp"][start:end])), st["total_mp"]
     if "pct" in sums:
         pct = sums["pct"][start:end]
         if not np.isnan(pct).all():
-            sheet.write_number(r, headers.index("%"), float(np.nanmean(pct)), st["total_pct"])
+            j = headers.index("%")
+            values[j], formats[j] = float(np.nanmean(pct)), st["total_pct"]
+    sheet.put_row(r, values, formats)
