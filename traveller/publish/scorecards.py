@@ -115,11 +115,12 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
     if ranking is None or not {"section", "pair"} <= set(ranking):
         return {}
     line = plain(ranking["line"]) if "line" in ranking else [""] * len(ranking)
-    shown = ranking[[c for c in ("mp", "pct", "place") if c in ranking]]  # what a heading says
+    shown = [c for c in ("mp", "pct", "place") if c in ranking]  # what a heading says
+    rows = zip(*(plain(ranking[c]) for c in shown), strict=True) if shown else [()] * len(line)
     totals: dict[tuple[Any, ...], dict[str, Any]] = {}
     for key, row in zip(zip(plain(ranking["section"]), line, plain(ranking["pair"]),
-                            strict=True), shown.to_dict("records"), strict=True):
-        totals.setdefault(key, row)  # a pair's first row, as drop_duplicates keeps
+                            strict=True), rows, strict=True):
+        totals.setdefault(key, dict(zip(shown, row, strict=True)))  # a pair's first row
     return totals
 
 
