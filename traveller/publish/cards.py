@@ -189,13 +189,14 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     kind = pd.Series(kinds(t) if len(t) else [], dtype="object")
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
     ruled = kind[kind != "result"].value_counts()
+    group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
         ("movement", settings.get("movement", "")),
         ("sections", _distinct(t["section"]) if len(t) else 0),
-        ("tables", _tables(t, board) if len(t) else 0),
+        ("tables", _tables(t, board, group) if len(t) else 0),
         ("pairs ranked", len(ranking)),
         ("sessions", _distinct(t["session"]) if "session" in t else 1),
-        ("boards", int(group_ids(*(t[k] for k in board)).max()) + 1 if len(t) else 0),
+        ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
         ("top (common)", _tops(t) if len(t) else ""),
         ("rulings", int(ruled.sum())),
@@ -211,10 +212,13 @@ def _distinct(values: pd.Series) -> int:
     return len(values.factorize()[1])
 
 
-def _tables(t: pd.DataFrame, board: list[str]) -> int:
-    """The most rows on one board, per section (and session), added up."""
-    known = ~np.any([np.asarray(t[k].array.isna()) for k in board], axis=0)
-    group = group_ids(*(t[k] for k in board))  # a board with a missing key is not counted
+def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
+    """The most rows on one board, per section (and session), added up.
+
+    ``group``: each row's board (by the keys ``board``, as :func:`group_ids` numbers them).
+    """
+    known = ~np.any([np.asarray(t[k].array.isna()) for k in board], axis=0)  # a board with
+    # a missing key is not counted
     per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
     section = t["section"].factorize()[0][first]

@@ -194,9 +194,9 @@ def _table(name: str, frame: pd.DataFrame, *, band: str | None = None,
            printed: int | None = None, headings: dict[int, str] | None = None,
            title: list[str] | None = None, header: tuple[str, str] = ("", "")) -> Table:
     cols = []
-    for c in frame.columns:
+    for c, series in frame.items():  # each column once, without a lookup by name
         style = "center" if c in CENTERED else FORMATS.get(str(c))
-        cols.append(column(HEADERS.get(str(c), str(c)), frame[c], style))
+        cols.append(column(HEADERS.get(str(c), str(c)), series, style))
     index = list(frame.columns).index(band) if band in frame.columns and len(frame) else None
     return Table(name, cols, title or [], headings or {}, index, printed, header)
 
