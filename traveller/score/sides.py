@@ -56,7 +56,8 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
         section = frame["section"].astype("string").fillna("").to_numpy()
     board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
     ns_pair, ew_pair = frame["ns_pair"].to_numpy(), frame["ew_pair"].to_numpy()
-    line = np.repeat(np.array(["NS", "EW"] if movement == "mitchell" else ["", ""]), len(frame))
+    lines = pd.Series(["NS", "EW"] if movement == "mitchell" else ["", ""]).array  # as
+    line = lines.take(np.repeat([0, 1], len(frame)))  # a text column infers: not per cell
     columns = {"position": np.tile(np.arange(len(frame)), 2),
                "section": np.concatenate([section, section]),
                "board": np.concatenate([board, board]), "line": line,
