@@ -7,12 +7,12 @@ million rows cost what their few hundred distinct cells cost.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from traveller.schema import STRAINS
-from traveller.score.table import codes
 from traveller.tidy import text as tx
 
 
@@ -157,15 +157,20 @@ def _result_words(text: str | None) -> str | None:
     return "=" if _MADE.match(text) else text
 
 
-def display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Series:
-    """Canonical contract text: 4S, 3NTX, 2HXX, PASS (built once per distinct contract)."""
-    key = ((level.to_numpy(dtype=np.int64, na_value=-1) + 1) * 100
-           + (codes(strain, STRAINS).astype(np.int64) + 1) * 10
-           + doubled.to_numpy(dtype=np.int64, na_value=0))
+def display(level: np.ndarray, strain: np.ndarray, doubled: np.ndarray) -> Any:
+    """Canonical contract text: 4S, 3NTX, 2HXX, PASS (built once per distinct contract).
+
+    ``level`` and ``doubled`` are floats (NaN: none), ``strain`` codes into STRAINS
+    (-1: none); returns a string array, missing where there is no level.
+    """
+    with np.errstate(invalid="ignore"):
+        key = ((np.where(np.isnan(level), -1, level).astype(np.int64) + 1) * 100
+               + (strain.astype(np.int64) + 1) * 10
+               + np.where(np.isnan(doubled), 0, doubled).astype(np.int64))
     index, uniques = pd.factorize(key)
     labels: list[str | None] = []
     for k in uniques.tolist():
         lvl, s, dbl = k // 100 - 1, (k // 10) % 10 - 1, k % 10
         labels.append(None if lvl < 0 else "PASS" if lvl == 0 else
                       f"{lvl}{STRAINS[s]}{'X' * dbl}")
-    return pd.Series(pd.array(labels, dtype="string").take(index), index=level.index)
+    return pd.array(labels, dtype="string").take(index)

@@ -122,12 +122,12 @@ def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarra
     return _floats(value), bad.to_numpy(dtype=bool)
 
 
-def _whole(values: np.ndarray, keep: np.ndarray, index: pd.Index, dtype: str) -> pd.Series:
-    """Float values where ``keep`` (else missing) as a nullable integer Series."""
+def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> pd.api.extensions.ExtensionArray:
+    """Float values where ``keep`` (else missing) as a nullable integer array of ``dtype``."""
     missing = np.isnan(values) | ~keep
     with np.errstate(invalid="ignore"):
         ints = np.where(missing, 0, values).astype(np.int64)
-    return pd.Series(pd.array(pd.arrays.IntegerArray(ints, missing), dtype=dtype), index=index)
+    return pd.array(pd.arrays.IntegerArray(ints, missing), dtype=dtype)
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
@@ -210,15 +210,12 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
                              rows["ruling"], rows["ruling_error"]))
 
 
-def _categorical(values: pd.Series, keep: np.ndarray, dtype: pd.CategoricalDtype
-                 ) -> pd.Categorical:
-    """``values`` where ``keep`` as a categorical of ``dtype`` (others missing)."""
+def _category_codes(values: pd.Series, keep: np.ndarray, categories: list[str]) -> np.ndarray:
+    """Codes of ``values`` in ``categories`` where ``keep`` (-1: missing or unknown)."""
     codes, uniques = pd.factorize(values)
-    categories = dtype.categories.tolist()
     lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
                       + [-1], dtype=np.int64)
-    return pd.Categorical.from_codes(np.where(keep, lookup[codes], -1), dtype=dtype,
-                                     validate=False)
+    return np.where(keep, lookup[codes], -1)
 
 
 #: The categories of the strain and declarer columns, built once.
@@ -233,17 +230,20 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
     bad_lead = (lead_text.notna() & lead.isna()).to_numpy()
     _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"), lead_text,
             blocking=False)
-    index = out.index
-    level = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
-    strain = pd.Series(_categorical(parts["strain"], contract_ok, _STRAINS), index=index)
-    doubled = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
+    # every new column as an array on out's rows: one frame built, nothing to align
+    level = np.where(contract_ok, _floats(parts["level"]), np.nan)
+    doubled = np.where(contract_ok, _floats(parts["doubled"]), np.nan)
+    strain = _category_codes(parts["strain"], contract_ok, STRAINS)
     columns = {
-        "level": level, "strain": strain, "doubled": doubled,
-        "declarer": _categorical(seat, contract_ok & played, _SEATS),
-        "tricks": _whole(tricks, contract_ok & played, index, "Int64"),
+        "level": _whole(level, contract_ok, "Int8"),
+        "strain": pd.Categorical.from_codes(strain, dtype=_STRAINS, validate=False),
+        "doubled": _whole(doubled, contract_ok, "Int8"),
+        "declarer": pd.Categorical.from_codes(
+            _category_codes(seat, contract_ok & played, SEATS), dtype=_SEATS, validate=False),
+        "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
-        "lead": lead.fillna(lead_text).astype("string"),
-        "recorded_score": score.astype("Int64"),
-        **{c: ruled[c] for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+        "lead": lead.fillna(lead_text).astype("string").array,
+        "recorded_score": score.astype("Int64").array,
+        **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
     }
     return with_columns(out, columns)
