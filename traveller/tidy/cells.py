@@ -47,15 +47,16 @@ def coded(values: pd.Series) -> pd.Series:
     """
     if not isinstance(values.dtype, pd.StringDtype):
         return values.astype("category")
-    codes, uniques = pd.factorize(values)
+    codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
     texts = uniques.tolist()
-    order = sorted(range(len(texts)), key=texts.__getitem__)
+    order = np.array(sorted(range(len(texts)), key=texts.__getitem__), dtype=np.intp)
     rank = np.empty(len(order) + 1, dtype=np.int64)
     rank[order] = np.arange(len(order))
     rank[-1] = -1
-    dtype = pd.CategoricalDtype(pd.Index([texts[i] for i in order], dtype=values.dtype))
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype), index=values.index,
-                     name=values.name)
+    dtype = pd.CategoricalDtype(pd.Index(uniques.take(order)))
+    # every code is a position in ``order``: nothing to validate
+    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype, validate=False),
+                     index=values.index, name=values.name)
 
 
 def first(cells: pd.Series, other: pd.Series) -> pd.Series:

@@ -18,9 +18,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
-    section = (as_text(frame["section"]).fillna("") if "section" in frame
-               else pd.Series("", index=frame.index, dtype="string"))  # (no column: all "")
-    section = coded(section.astype("string"))
+    section = _sections(frame)
     board, bad_s = integers(col(frame, "board"))
     bad = bad_s.to_numpy()
     if "_board" in frame or table.board is not None:
@@ -44,6 +42,16 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     columns = {"section": section, "board": board.where(~bad).astype("Int64")}
     return with_columns(out, {**columns, **check_pairs(frame, header, src, problems,
                                                        keep_unknown)})
+
+
+def _sections(frame: pd.DataFrame) -> pd.Series:
+    """Each row's section as a categorical of its text; "" everywhere when there is no column."""
+    if "section" in frame:
+        return coded(as_text(frame["section"]).fillna("").astype("string"))
+    # what coded() makes of a column of "": one category (none for no rows), every code 0
+    blank = pd.CategoricalDtype(pd.Index([""] if len(frame) else [], dtype="string"))
+    return pd.Series(pd.Categorical.from_codes(np.zeros(len(frame), dtype=np.int64), dtype=blank,
+                                               validate=False), index=frame.index)
 
 
 def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
