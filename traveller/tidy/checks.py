@@ -36,12 +36,12 @@ def shared_numbering(frame: pd.DataFrame) -> bool:
     sides of one result only is not counted: that may be a pair playing itself.
     """
     ns, ew, pairs = _seat_keys(frame)
-    seats = pd.Series(np.concatenate([ns, ew[ns != ew]])).value_counts()
-    in_two_results = seats.index[seats.to_numpy() > 1]
-    both = pd.Series(ns[pd.Series(ns).isin(ew).to_numpy()])
-    shared = both[both.isin(in_two_results)]
-    boards = len(pd.unique(shared // pairs))
-    return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
+    # plain numpy on the integer keys: faster than Series at any size (one sort each)
+    seats, counts = np.unique(np.concatenate([ns, ew[ns != ew]]), return_counts=True)
+    both = ns[np.isin(ns, ew)]
+    shared = both[np.isin(both, seats[counts > 1])]
+    boards = len(np.unique(shared // pairs))
+    return boards > 0 and boards * 2 >= len(np.unique(ns // pairs))
 
 
 def detect_movement(frame: pd.DataFrame, shared: bool | None = None) -> str:
