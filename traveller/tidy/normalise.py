@@ -9,6 +9,7 @@ is still scored. Every input row ends up in exactly one of the two outputs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -201,14 +202,13 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
-def _as_string(values: pd.Series) -> pd.Series:
-    """``values.astype("string")``; a categorical of text converts its categories, then takes."""
-    if not (isinstance(values.dtype, pd.CategoricalDtype)
-            and isinstance(values.cat.categories.dtype, pd.StringDtype)):
-        return values.astype("string")
-    texts = pd.array(values.cat.categories.astype("string"))
-    return pd.Series(texts.take(values.cat.codes.to_numpy(), allow_fill=True),
-                     index=values.index, name=values.name)
+def _as_string(values: pd.Series) -> Any:
+    """``values.astype("string")`` as an array; a categorical of text converts its categories."""
+    cells = values.array
+    if not (isinstance(cells, pd.Categorical)
+            and isinstance(cells.categories.dtype, pd.StringDtype)):
+        return values.astype("string").array
+    return cells.categories.array.astype("string").take(cells.codes, allow_fill=True)
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
