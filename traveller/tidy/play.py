@@ -11,7 +11,7 @@ from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy.cells import as_text, col, display, integers, with_columns
-from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
+from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
 #: Where tricks and scores may come from, first found first.
@@ -225,11 +225,10 @@ _STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
             contract_ok, played, src, header, problems) -> pd.DataFrame:
     """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
-    lead = parse_leads(col(frame, "lead"), notation)
-    lead_text = as_text(col(frame, "lead"))
-    bad_lead = (lead_text.notna() & lead.isna()).to_numpy()
-    _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"), lead_text,
-            blocking=False)
+    lead, bad_lead = read_leads(col(frame, "lead"), notation)
+    if bad_lead.any():  # the cell as typed is what the lead column shows where it is no lead
+        _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"),
+                pd.Series(lead, index=src.index), blocking=False)
     # every new column as an array on out's rows: one frame built, nothing to align
     level = np.where(contract_ok, _floats(parts["level"]), np.nan)
     doubled = np.where(contract_ok, _floats(parts["doubled"]), np.nan)
@@ -242,7 +241,7 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
             _category_codes(seat, contract_ok & played, SEATS), dtype=_SEATS, validate=False),
         "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
-        "lead": lead.fillna(lead_text).astype("string").array,
+        "lead": lead,
         "recorded_score": score.astype("Int64").array,
         **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
     }
