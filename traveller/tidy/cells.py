@@ -103,6 +103,15 @@ def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name:
     return pd.Series(pd.arrays.IntegerArray(ints, missing), index=index, name=name)
 
 
+def int_array(values: np.ndarray, dtype: str = "Int64") -> Any:
+    """Whole floats (NaN: missing) as a nullable integer array of ``dtype``."""
+    missing = np.isnan(values)
+    with np.errstate(invalid="ignore"):
+        ints = np.where(missing, 0, values).astype(np.int64)
+    array = pd.arrays.IntegerArray(ints, missing)
+    return array if dtype == "Int64" else pd.array(array, dtype=dtype)
+
+
 def score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
     """A "Result" column that holds scores (+1380, -50) beside a Tricks column is the score."""
     if "result" not in frame or "tricks" not in frame or "score" in frame:

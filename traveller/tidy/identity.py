@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, integers, with_columns
+from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, integers, with_columns
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -39,7 +41,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                              col(frame, "board")[bad]))
     if blank.any():
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
-    columns = {"section": section, "board": board.where(~bad).astype("Int64")}
+    columns = {"section": section, "board": int_array(np.where(bad, np.nan, number))}
     return with_columns(out, {**columns, **check_pairs(frame, header, src, problems,
                                                        keep_unknown)})
 
@@ -56,7 +58,7 @@ def _sections(frame: pd.DataFrame) -> pd.Series:
 
 def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
                 problems: list[pd.DataFrame], keep_unknown: bool = False
-                ) -> dict[str, pd.Series]:
+                ) -> dict[str, Any]:
     """The N-S and E-W pair number columns; missing and unreadable ones are listed.
 
     The one place that decides which pair cells are usable, so rules about
@@ -69,7 +71,7 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
     if one_missing.any():
         sit_out = pd.Series(one_missing, index=frame.index) & rulings.is_phantom_line(
             frame[one_missing]).reindex(frame.index, fill_value=False)
-    columns: dict[str, pd.Series] = {}
+    columns: dict[str, Any] = {}
     for side in ("ns_pair", "ew_pair"):
         pair, bad_s = pairs[side]
         number = pair.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -85,5 +87,5 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
         missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))
-        columns[side] = pair.where(~(bad | unknown_a)).astype("Int64")
+        columns[side] = int_array(np.where(bad | unknown_a, np.nan, number))
     return columns

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -10,7 +12,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, display, integers, with_columns
+from traveller.tidy.cells import as_text, col, display, int_array, integers, with_columns
 from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
@@ -122,12 +124,9 @@ def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarra
     return _floats(value), bad.to_numpy(dtype=bool)
 
 
-def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> pd.api.extensions.ExtensionArray:
+def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
     """Float values where ``keep`` (else missing) as a nullable integer array of ``dtype``."""
-    missing = np.isnan(values) | ~keep
-    with np.errstate(invalid="ignore"):
-        ints = np.where(missing, 0, values).astype(np.int64)
-    return pd.array(pd.arrays.IntegerArray(ints, missing), dtype=dtype)
+    return int_array(np.where(keep, values, np.nan), dtype)
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]

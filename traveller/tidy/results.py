@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traveller.tidy.cells import parse_tricks
+from traveller.tidy.cells import int_array, parse_tricks
 
 #: Undertricks from which a result is implausible, undoubled and doubled.
 IMPLAUSIBLE_DOWN = (6, 8)
@@ -58,18 +58,13 @@ def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Rea
         if for_rel == for_tricks:  # nothing in the column tells: each two-way cell is a doubt
             doubt |= ok_t & ok_r
     # a bare number read as relative moves from the tricks to the relative result
-    rel = _int64(np.where(np.isnan(r), np.where(use_rel, n, np.nan), r), values.index)
-    tricks = _int64(np.where(use_rel, np.nan, n), values.index)
+    index = values.index
+    rel = pd.Series(int_array(np.where(np.isnan(r), np.where(use_rel, n, np.nan), r)), index=index)
+    tricks = pd.Series(int_array(np.where(use_rel, np.nan, n)), index=index)
     doubt_s = pd.Series(doubt, index=values.index)
     return Reading(tricks, rel, bad, doubt_s, _both(n[doubt], lv[doubt], use_rel[doubt],
                                                     values.index[doubt]))
 
-
-def _int64(values: np.ndarray, index: pd.Index) -> pd.Series:
-    """Whole floats (NaN: missing) as an Int64 Series."""
-    missing = np.isnan(values)
-    return pd.Series(pd.arrays.IntegerArray(np.where(missing, 0, values).astype(np.int64),
-                                            missing), index=index)
 
 
 def _outcome(level: float, taken: float) -> str:
