@@ -12,6 +12,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
+from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, integers, with_columns
 from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
 from traveller.tidy.results import read_results
@@ -57,6 +58,12 @@ def _scores(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
     return score, bad_score, bad_other
 
 
+def _written(cleaned: pd.Series) -> np.ndarray:
+    """True where a cleaned cell holds some text (neither missing nor ""), per distinct cell."""
+    codes, uniques = tx.distinct(cleaned)
+    return tx.spread(codes, [u != "" for u in uniques], False, bool)
+
+
 def _floats(values: pd.Series) -> np.ndarray:
     """A numeric Series as float64 with NaN where missing (cheap masks and fills)."""
     return values.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -87,7 +94,7 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
     where unknown); doubtful readings are listed as ``result-reading`` warnings.
     """
-    level = parts["level"].astype("Int64")
+    level = parts["level"]  # read as floats below: no Int64 copy needed
     has_level = level.notna().to_numpy()
     read = {f: read_results(frame[f], level, parts["doubled"])
             for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
@@ -109,7 +116,7 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     with np.errstate(invalid="ignore"):
         bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
     rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
-    rel = _filled(rel, _floats(parts["rel"].astype("Int64")))
+    rel = _filled(rel, _floats(parts["rel"]))
     tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
     tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
                      _floats(level) + 6 + rel)
@@ -135,15 +142,13 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     parts = parse_contracts(contract_text, notation)
     ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
-    has_text = (contract_text.notna() & (contract_text != "")).to_numpy()
+    has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
     written_seat = parse_seats(col(frame, "declarer"), notation)
     seat = written_seat.fillna(parts["seat"])
-    bad_seat = ((declarer_text.notna() & (declarer_text != "")).to_numpy()
-                & written_seat.isna().to_numpy())
-    level = parts["level"].astype("Int64")
+    bad_seat = _written(declarer_text) & written_seat.isna().to_numpy()
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    lv, sc = _floats(level), _floats(score)
+    lv, sc = _floats(parts["level"]), _floats(score)
     bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
     with np.errstate(invalid="ignore"):
         played = lv > 0
