@@ -104,8 +104,8 @@ def _any_seat_twice(frame: pd.DataFrame, movement: str,
     sides = [ns[frame["ns_pair"].notna().to_numpy()], ew[frame["ew_pair"].notna().to_numpy()]]
     if movement != "howell":  # a Mitchell tells the lines apart
         sides = [sides[0] * 2, sides[1] * 2 + 1]
-    keys = np.sort(np.concatenate(sides))
-    return bool((keys[1:] == keys[:-1]).any())
+    seats = np.sort(np.concatenate(sides))
+    return bool((seats[1:] == seats[:-1]).any())
 
 
 def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
