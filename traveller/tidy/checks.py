@@ -38,12 +38,12 @@ def shared_numbering(frame: pd.DataFrame,
     ``keys`` are the frame's :func:`_seat_keys` when the caller has them.
     """
     ns, ew, pairs = _seat_keys(frame) if keys is None else keys
-    # plain numpy on the integer keys: faster than Series at any size (one sort each)
-    seats, counts = np.unique(np.concatenate([ns, ew[ns != ew]]), return_counts=True)
-    both = ns[np.isin(ns, ew)]
-    shared = both[np.isin(both, seats[counts > 1])]
-    boards = len(np.unique(shared // pairs))
-    return boards > 0 and boards * 2 >= len(np.unique(ns // pairs))
+    # hashing (no sort) on plain arrays: counts from factorize codes, no value_counts Series
+    codes, seats = pd.factorize(np.concatenate([ns, ew[ns != ew]]))
+    both = ns[pd.Series(ns).isin(ew).to_numpy()]
+    shared = both[pd.Series(both).isin(seats[np.bincount(codes) > 1]).to_numpy()]
+    boards = len(pd.unique(shared // pairs))
+    return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
 
 
 def detect_movement(frame: pd.DataFrame, shared: bool | None = None) -> str:

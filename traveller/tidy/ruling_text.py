@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from traveller.score.table import SCORE_TABLE
 from traveller.tidy import text as tx
@@ -166,7 +167,8 @@ def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
     """The columns of :func:`read_rulings` as arrays, by name."""
     codes, uniques = tx.distinct(cells)
     if not uniques:  # the usual session: no cell holds a ruling, every column is missing
-        nothing = pd.array(np.full(len(cells), None, dtype=object), dtype="string")
+        # an all-null Arrow column costs nothing at any length (no per-row conversion)
+        nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.string()))
         no_award = pd.arrays.FloatingArray(np.zeros(len(cells)), np.ones(len(cells), bool))
         return {"ruling_kind": nothing, "ns_award": no_award, "ew_award": no_award.copy(),
                 "ruling_error": nothing.copy()}
