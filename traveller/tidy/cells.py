@@ -7,12 +7,12 @@ million rows cost what their few hundred distinct cells cost.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from traveller.schema import STRAINS
-from traveller.score.table import codes
 from traveller.tidy import text as tx
 
 
@@ -47,15 +47,16 @@ def coded(values: pd.Series) -> pd.Series:
     """
     if not isinstance(values.dtype, pd.StringDtype):
         return values.astype("category")
-    codes, uniques = pd.factorize(values)
+    codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
     texts = uniques.tolist()
-    order = sorted(range(len(texts)), key=texts.__getitem__)
+    order = np.array(sorted(range(len(texts)), key=texts.__getitem__), dtype=np.intp)
     rank = np.empty(len(order) + 1, dtype=np.int64)
     rank[order] = np.arange(len(order))
     rank[-1] = -1
-    dtype = pd.CategoricalDtype(pd.Index([texts[i] for i in order], dtype=values.dtype))
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype), index=values.index,
-                     name=values.name)
+    dtype = pd.CategoricalDtype(pd.Index(uniques.take(order)))
+    # every code is a position in ``order``: nothing to validate
+    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype, validate=False),
+                     index=values.index, name=values.name)
 
 
 def first(cells: pd.Series, other: pd.Series) -> pd.Series:
@@ -100,6 +101,15 @@ def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name:
     with np.errstate(invalid="ignore"):
         ints = np.where(missing, 0, number).astype(np.int64)
     return pd.Series(pd.arrays.IntegerArray(ints, missing), index=index, name=name)
+
+
+def int_array(values: np.ndarray, dtype: str = "Int64") -> Any:
+    """Whole floats (NaN: missing) as a nullable integer array of ``dtype``."""
+    missing = np.isnan(values)
+    with np.errstate(invalid="ignore"):
+        ints = np.where(missing, 0, values).astype(np.int64)
+    array = pd.arrays.IntegerArray(ints, missing)
+    return array if dtype == "Int64" else pd.array(array, dtype=dtype)
 
 
 def score_in_result_column(frame: pd.DataFrame) -> pd.DataFrame:
@@ -157,15 +167,20 @@ def _result_words(text: str | None) -> str | None:
     return "=" if _MADE.match(text) else text
 
 
-def display(level: pd.Series, strain: pd.Series, doubled: pd.Series) -> pd.Series:
-    """Canonical contract text: 4S, 3NTX, 2HXX, PASS (built once per distinct contract)."""
-    key = ((level.to_numpy(dtype=np.int64, na_value=-1) + 1) * 100
-           + (codes(strain, STRAINS).astype(np.int64) + 1) * 10
-           + doubled.to_numpy(dtype=np.int64, na_value=0))
+def display(level: np.ndarray, strain: np.ndarray, doubled: np.ndarray) -> Any:
+    """Canonical contract text: 4S, 3NTX, 2HXX, PASS (built once per distinct contract).
+
+    ``level`` and ``doubled`` are floats (NaN: none), ``strain`` codes into STRAINS
+    (-1: none); returns a string array, missing where there is no level.
+    """
+    with np.errstate(invalid="ignore"):
+        key = ((np.where(np.isnan(level), -1, level).astype(np.int64) + 1) * 100
+               + (strain.astype(np.int64) + 1) * 10
+               + np.where(np.isnan(doubled), 0, doubled).astype(np.int64))
     index, uniques = pd.factorize(key)
     labels: list[str | None] = []
     for k in uniques.tolist():
         lvl, s, dbl = k // 100 - 1, (k // 10) % 10 - 1, k % 10
         labels.append(None if lvl < 0 else "PASS" if lvl == 0 else
                       f"{lvl}{STRAINS[s]}{'X' * dbl}")
-    return pd.Series(pd.array(labels, dtype="string").take(index), index=level.index)
+    return pd.array(labels, dtype="string").take(index)

@@ -29,17 +29,19 @@ def _seat_keys(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, int]:
     return slot + ns, slot + ew, pairs
 
 
-def shared_numbering(frame: pd.DataFrame) -> bool:
+def shared_numbering(frame: pd.DataFrame,
+                     keys: tuple[np.ndarray, np.ndarray, int] | None = None) -> bool:
     """True when most boards have a pair number on both lines in different results.
 
     That is the mark of a Mitchell numbered 1..n on each line. A number on both
     sides of one result only is not counted: that may be a pair playing itself.
+    ``keys`` are the frame's :func:`_seat_keys` when the caller has them.
     """
-    ns, ew, pairs = _seat_keys(frame)
-    seats = pd.Series(np.concatenate([ns, ew[ns != ew]])).value_counts()
-    in_two_results = seats.index[seats.to_numpy() > 1]
-    both = pd.Series(ns[pd.Series(ns).isin(ew).to_numpy()])
-    shared = both[both.isin(in_two_results)]
+    ns, ew, pairs = _seat_keys(frame) if keys is None else keys
+    # hashing (no sort) on plain arrays: counts from factorize codes, no value_counts Series
+    codes, seats = pd.factorize(np.concatenate([ns, ew[ns != ew]]))
+    both = ns[pd.Series(ns).isin(ew).to_numpy()]
+    shared = both[pd.Series(both).isin(seats[np.bincount(codes) > 1]).to_numpy()]
     boards = len(pd.unique(shared // pairs))
     return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
 
@@ -70,7 +72,8 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
         raise ValueError(f"unknown movement {movement!r}; choose from {', '.join(MOVEMENTS)}")
     if frame.empty:
         return frame, combine([]), "mitchell" if movement == "auto" else movement
-    shared = shared_numbering(frame)
+    keys = _seat_keys(frame)  # once for the numbering and the duplicate checks
+    shared = shared_numbering(frame, keys)
     if movement == "auto":
         movement = detect_movement(frame, shared)
     problems = []
@@ -84,22 +87,25 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
                                     "pair " + pairs.astype("string") + " on both sides"))
     if movement != "howell" and not shared:
         problems.append(_wrong_line(frame))
-    problems.append(_duplicates(frame, movement))
+    problems.append(_duplicates(frame, movement, keys))
     found = combine(problems)
-    listed = found["_position"].dropna() if "_position" in found else pd.Series([])
+    if "_position" not in found:  # nothing listed (dropping an absent column still costs)
+        return frame.reset_index(drop=True), found, movement
+    listed = found["_position"].dropna()
     kept = frame.loc[~frame.index.isin(listed)] if len(listed) else frame
     kept = kept.reset_index(drop=True)
-    return kept, found.drop(columns="_position", errors="ignore"), movement
+    return kept, found.drop(columns="_position"), movement
 
 
-def _any_seat_twice(frame: pd.DataFrame, movement: str) -> bool:
+def _any_seat_twice(frame: pd.DataFrame, movement: str,
+                    keys: tuple[np.ndarray, np.ndarray, int]) -> bool:
     """Does some pair sit twice on one board (per line in a Mitchell)? One sort of integers."""
-    ns, ew, _ = _seat_keys(frame)
+    ns, ew, _ = keys
     sides = [ns[frame["ns_pair"].notna().to_numpy()], ew[frame["ew_pair"].notna().to_numpy()]]
     if movement != "howell":  # a Mitchell tells the lines apart
         sides = [sides[0] * 2, sides[1] * 2 + 1]
-    keys = np.sort(np.concatenate(sides))
-    return bool((keys[1:] == keys[:-1]).any())
+    seats = np.sort(np.concatenate(sides))
+    return bool((seats[1:] == seats[:-1]).any())
 
 
 def _listed(rows: pd.DataFrame, code: str, column: str, pairs: pd.Series,
@@ -126,9 +132,10 @@ def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
     return _listed(rows, "pair-on-both-lines", "pair", stray["pair"], detail)
 
 
-def _duplicates(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
+def _duplicates(frame: pd.DataFrame, movement: str,
+                keys: tuple[np.ndarray, np.ndarray, int]) -> pd.DataFrame:
     """Every result after the first of a pair on one board (per line in a Mitchell)."""
-    if not _any_seat_twice(frame, movement):
+    if not _any_seat_twice(frame, movement, keys):
         return combine([])
     seats = result_sides(frame, section_codes=True)
     if movement == "howell":

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, integers, with_columns
+from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, integers, with_columns
 from traveller.tidy.unknown_pairs import unidentified
 
 
@@ -18,9 +20,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
-    section = (as_text(frame["section"]).fillna("") if "section" in frame
-               else pd.Series("", index=frame.index, dtype="string"))  # (no column: all "")
-    section = coded(section.astype("string"))
+    section = _sections(frame)
     board, bad_s = integers(col(frame, "board"))
     bad = bad_s.to_numpy()
     if "_board" in frame or table.board is not None:
@@ -41,14 +41,24 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                              col(frame, "board")[bad]))
     if blank.any():
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
-    columns = {"section": section, "board": board.where(~bad).astype("Int64")}
+    columns = {"section": section, "board": int_array(np.where(bad, np.nan, number))}
     return with_columns(out, {**columns, **check_pairs(frame, header, src, problems,
                                                        keep_unknown)})
 
 
+def _sections(frame: pd.DataFrame) -> pd.Series:
+    """Each row's section as a categorical of its text; "" everywhere when there is no column."""
+    if "section" in frame:
+        return coded(as_text(frame["section"]).fillna("").astype("string"))
+    # what coded() makes of a column of "": one category (none for no rows), every code 0
+    blank = pd.CategoricalDtype(pd.Index([""] if len(frame) else [], dtype="string"))
+    return pd.Series(pd.Categorical.from_codes(np.zeros(len(frame), dtype=np.int64), dtype=blank,
+                                               validate=False), index=frame.index)
+
+
 def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
                 problems: list[pd.DataFrame], keep_unknown: bool = False
-                ) -> dict[str, pd.Series]:
+                ) -> dict[str, Any]:
     """The N-S and E-W pair number columns; missing and unreadable ones are listed.
 
     The one place that decides which pair cells are usable, so rules about
@@ -61,7 +71,7 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
     if one_missing.any():
         sit_out = pd.Series(one_missing, index=frame.index) & rulings.is_phantom_line(
             frame[one_missing]).reindex(frame.index, fill_value=False)
-    columns: dict[str, pd.Series] = {}
+    columns: dict[str, Any] = {}
     for side in ("ns_pair", "ew_pair"):
         pair, bad_s = pairs[side]
         number = pair.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -77,5 +87,5 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
         missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))
-        columns[side] = pair.where(~(bad | unknown_a)).astype("Int64")
+        columns[side] = int_array(np.where(bad | unknown_a, np.nan, number))
     return columns

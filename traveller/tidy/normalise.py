@@ -9,6 +9,7 @@ is still scored. Every input row ends up in exactly one of the two outputs.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -56,7 +57,8 @@ def normalise(
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     raw = [_categorised(t) for t in (tables.tables if isinstance(tables, Loaded) else tables)]
-    parts = [_table(t, n, unknown_pairs) for t, n in _merged(raw, _notations(raw, notation))]
+    notations, cleaned = _notations(raw, notation)
+    parts = [_table(t, n, unknown_pairs, c) for t, n, c in _merged(raw, notations, cleaned)]
     good = (parts[0][0].reset_index(drop=True) if len(parts) == 1
             else pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame())
     problems = [p[1] for p in parts]
@@ -91,15 +93,17 @@ def _without_blocked(rows: pd.DataFrame, problems: list[pd.DataFrame]) -> pd.Dat
     return rows.loc[~rows.index.isin(np.concatenate(blocked))]
 
 
-def _notations(raw: list[RawTable], forced: str | None) -> list[str | list[str]]:
+def _notations(raw: list[RawTable], forced: str | None
+               ) -> tuple[list[str | list[str]], list[tuple[pd.Series, ...] | None]]:
     """Each table's notation, or the notations it could be read in when it is ambiguous.
 
     Detected per sheet from its own contracts, declarers and leads; a sheet too
     small to tell (a board sheet whose only contracts are 4C and 3C) takes the
-    notation of its file when the file as a whole reads one way only.
+    notation of its file when the file as a whole reads one way only. Also
+    returns each table's cleaned contract and declarer cells (None when forced).
     """
     if forced:
-        return [forced] * len(raw)
+        return [forced] * len(raw), [None] * len(raw)
     texts = [tuple(clean(col(t.frame, f)) for f in ("contract", "declarer", "lead"))
              for t in raw]
     found: list[str | list[str]] = [
@@ -111,7 +115,7 @@ def _notations(raw: list[RawTable], forced: str | None) -> list[str | list[str]]
         for i in mine:
             if name and isinstance(found[i], list):
                 found[i] = name
-    return found
+    return found, [t[:2] for t in texts]
 
 
 def _categorised(table: RawTable) -> RawTable:
@@ -131,12 +135,14 @@ def _categorised(table: RawTable) -> RawTable:
 _MERGED = ("_sheet", "_board")
 
 
-def _merged(raw: list[RawTable], notations: list[str | list[str]]
-            ) -> list[tuple[RawTable, str | list[str]]]:
+def _merged(raw: list[RawTable], notations: list[str | list[str]],
+            cleaned: list[tuple[pd.Series, ...] | None]
+            ) -> list[tuple[RawTable, str | list[str], tuple[pd.Series, ...] | None]]:
     """Tables of one file laid out alike (one sheet per board, stacked boards) as one.
 
     Parsing cost is per call, not per row, so 27 board sheets parse as one
-    table; each row keeps its own sheet name and title board.
+    table; each row keeps its own sheet name and title board. A table on its
+    own keeps its ``cleaned`` cells; a merged one has them cleaned again.
     """
     groups: dict[tuple[object, ...], list[int]] = {}
     for i, (table, notation) in enumerate(zip(raw, notations, strict=True)):
@@ -147,18 +153,18 @@ def _merged(raw: list[RawTable], notations: list[str | list[str]]
     for members in groups.values():
         first = raw[members[0]]
         if len(members) == 1:
-            merged.append((first, notations[members[0]]))
+            merged.append((first, notations[members[0]], cleaned[members[0]]))
             continue
         frame = pd.concat([raw[i].frame.assign(_sheet=raw[i].sheet, _board=raw[i].board)
                            for i in members], ignore_index=True)
         outside = [row for i in members for row in raw[i].outside]
         merged.append((replace(first, frame=frame, board=None, outside=outside),
-                       notations[members[0]]))
+                       notations[members[0]], None))
     return merged
 
 
-def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "problem"
-           ) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "problem",
+           cleaned: tuple[pd.Series, ...] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     frame = score_in_result_column(table.frame)
     header = {**{f: f for f in frame.columns}, **table.original_columns}
     if "score" in frame and "score" not in table.original_columns:
@@ -166,10 +172,12 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     sheet = frame["_sheet"].astype(str) if "_sheet" in frame else table.sheet
     src = pd.DataFrame({"file": table.file, "sheet": sheet,
                         "row": frame["row"].astype("int64")}, index=frame.index)
-    frame, date_problems = recover_dates(frame, header, src)
+    read, date_problems = recover_dates(frame, header, src)
     date_problems.append(_outside(table))
-    contract_text = clean(col(frame, "contract"))
-    declarer_text = clean(col(frame, "declarer"))
+    if cleaned is None or read is not frame:  # cells replaced: clean them again
+        cleaned = clean(col(read, "contract")), clean(col(read, "declarer"))
+    frame = read
+    contract_text, declarer_text = cleaned[0], cleaned[1]
     if isinstance(notation, list):
         detail = ("could be " + " or ".join(NOTATIONS[c].description for c in notation)
                   + f"; --notation {'|'.join(notation)}")
@@ -201,14 +209,13 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
-def _as_string(values: pd.Series) -> pd.Series:
-    """``values.astype("string")``; a categorical of text converts its categories, then takes."""
-    if not (isinstance(values.dtype, pd.CategoricalDtype)
-            and isinstance(values.cat.categories.dtype, pd.StringDtype)):
-        return values.astype("string")
-    texts = pd.array(values.cat.categories.astype("string"))
-    return pd.Series(texts.take(values.cat.codes.to_numpy(), allow_fill=True),
-                     index=values.index, name=values.name)
+def _as_string(values: pd.Series) -> Any:
+    """``values.astype("string")`` as an array; a categorical of text converts its categories."""
+    cells = values.array
+    if not (isinstance(cells, pd.Categorical)
+            and isinstance(cells.categories.dtype, pd.StringDtype)):
+        return values.astype("string").array
+    return cells.categories.array.astype("string").take(cells.codes, allow_fill=True)
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -71,8 +71,9 @@ def clean(values: pd.Series) -> pd.Series:
     inner = [-1 if t is None else position.setdefault(t, len(position))
              for t in cleaned_texts(uniques)]
     remapped = np.append(np.asarray(inner, dtype=np.int64), -1)[codes]
-    categories = pd.Index(list(position), dtype="string")
-    return pd.Series(pd.Categorical.from_codes(remapped, categories=categories),
+    dtype = pd.CategoricalDtype(pd.Index(list(position), dtype="string"))
+    # the codes come from ``position`` itself: nothing to validate
+    return pd.Series(pd.Categorical.from_codes(remapped, dtype=dtype, validate=False),
                      index=values.index)
 
 
@@ -182,19 +183,40 @@ def parse_seats(values: pd.Series, notation: str) -> pd.Series:
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
-    n = NOTATIONS[notation]
     codes, uniques = tx.distinct(clean(values))
+    return pd.Series(tx.spread_array(codes, _leads(uniques, notation), "string"),
+                     index=values.index)
+
+
+def read_leads(values: pd.Series, notation: str) -> tuple[Any, np.ndarray]:
+    """Each row's lead as :func:`parse_leads` reads it, else its cell as typed; and bad cells.
+
+    Returns (a string array: the lead, or the stripped cell where it reads as
+    none; True where a non-blank cell reads as no lead), worked out once per
+    distinct cell.
+    """
+    codes, uniques = tx.distinct(values)
+    typed = [tx.cell_text(u) for u in uniques]
+    leads = _leads(cleaned_texts(uniques), notation)
+    shown = [t if lead is None else lead for t, lead in zip(typed, leads, strict=True)]
+    bad = [t is not None and lead is None for t, lead in zip(typed, leads, strict=True)]
+    return tx.spread_array(codes, shown, "string"), tx.spread(codes, bad, False, bool)
+
+
+def _leads(cleaned: list[str | None], notation: str) -> list[str | None]:
+    """The lead (suit letter + rank) of each cleaned text; None where it reads as none."""
+    n = NOTATIONS[notation]
     pattern = PATTERNS[notation].lead
     leads: list[str | None] = []
-    for text in uniques:
-        found = pattern.match(text)
+    for text in cleaned:
+        found = None if text is None else pattern.match(text)
         if found is None:
             leads.append(None)
             continue
         suit = found["s1"] if found["s1"] is not None else found["s2"]
         rank = found["r1"] if found["r1"] is not None else found["r2"]
         leads.append(n.strains[suit] + n.ranks[rank])
-    return pd.Series(tx.spread_array(codes, leads, "string"), index=values.index)
+    return leads
 
 
 def adjusted(text: object) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -10,8 +12,9 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
-from traveller.tidy.cells import as_text, col, display, integers, with_columns
-from traveller.tidy.notation import parse_contracts, parse_leads, parse_seats
+from traveller.tidy import text as tx
+from traveller.tidy.cells import as_text, col, display, int_array, integers, with_columns
+from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
 #: Where tricks and scores may come from, first found first.
@@ -55,6 +58,12 @@ def _scores(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
     return score, bad_score, bad_other
 
 
+def _written(cleaned: pd.Series) -> np.ndarray:
+    """True where a cleaned cell holds some text (neither missing nor ""), per distinct cell."""
+    codes, uniques = tx.distinct(cleaned)
+    return tx.spread(codes, [u != "" for u in uniques], False, bool)
+
+
 def _floats(values: pd.Series) -> np.ndarray:
     """A numeric Series as float64 with NaN where missing (cheap masks and fills)."""
     return values.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -85,7 +94,7 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
     where unknown); doubtful readings are listed as ``result-reading`` warnings.
     """
-    level = parts["level"].astype("Int64")
+    level = parts["level"]  # read as floats below: no Int64 copy needed
     has_level = level.notna().to_numpy()
     read = {f: read_results(frame[f], level, parts["doubled"])
             for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
@@ -107,7 +116,7 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     with np.errstate(invalid="ignore"):
         bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
     rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
-    rel = _filled(rel, _floats(parts["rel"].astype("Int64")))
+    rel = _filled(rel, _floats(parts["rel"]))
     tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
     tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
                      _floats(level) + 6 + rel)
@@ -122,12 +131,9 @@ def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarra
     return _floats(value), bad.to_numpy(dtype=bool)
 
 
-def _whole(values: np.ndarray, keep: np.ndarray, index: pd.Index, dtype: str) -> pd.Series:
-    """Float values where ``keep`` (else missing) as a nullable integer Series."""
-    missing = np.isnan(values) | ~keep
-    with np.errstate(invalid="ignore"):
-        ints = np.where(missing, 0, values).astype(np.int64)
-    return pd.Series(pd.array(pd.arrays.IntegerArray(ints, missing), dtype=dtype), index=index)
+def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
+    """Float values where ``keep`` (else missing) as a nullable integer array of ``dtype``."""
+    return int_array(np.where(keep, values, np.nan), dtype)
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
@@ -136,15 +142,13 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     parts = parse_contracts(contract_text, notation)
     ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
-    has_text = (contract_text.notna() & (contract_text != "")).to_numpy()
+    has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
     written_seat = parse_seats(col(frame, "declarer"), notation)
     seat = written_seat.fillna(parts["seat"])
-    bad_seat = ((declarer_text.notna() & (declarer_text != "")).to_numpy()
-                & written_seat.isna().to_numpy())
-    level = parts["level"].astype("Int64")
+    bad_seat = _written(declarer_text) & written_seat.isna().to_numpy()
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    lv, sc = _floats(level), _floats(score)
+    lv, sc = _floats(parts["level"]), _floats(score)
     bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
     with np.errstate(invalid="ignore"):
         played = lv > 0
@@ -210,15 +214,12 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
                              rows["ruling"], rows["ruling_error"]))
 
 
-def _categorical(values: pd.Series, keep: np.ndarray, dtype: pd.CategoricalDtype
-                 ) -> pd.Categorical:
-    """``values`` where ``keep`` as a categorical of ``dtype`` (others missing)."""
+def _category_codes(values: pd.Series, keep: np.ndarray, categories: list[str]) -> np.ndarray:
+    """Codes of ``values`` in ``categories`` where ``keep`` (-1: missing or unknown)."""
     codes, uniques = pd.factorize(values)
-    categories = dtype.categories.tolist()
     lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
                       + [-1], dtype=np.int64)
-    return pd.Categorical.from_codes(np.where(keep, lookup[codes], -1), dtype=dtype,
-                                     validate=False)
+    return np.where(keep, lookup[codes], -1)
 
 
 #: The categories of the strain and declarer columns, built once.
@@ -228,22 +229,24 @@ _STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
             contract_ok, played, src, header, problems) -> pd.DataFrame:
     """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
-    lead = parse_leads(col(frame, "lead"), notation)
-    lead_text = as_text(col(frame, "lead"))
-    bad_lead = (lead_text.notna() & lead.isna()).to_numpy()
-    _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"), lead_text,
-            blocking=False)
-    index = out.index
-    level = _whole(_floats(parts["level"]), contract_ok, index, "Int8")
-    strain = pd.Series(_categorical(parts["strain"], contract_ok, _STRAINS), index=index)
-    doubled = _whole(_floats(parts["doubled"]), contract_ok, index, "Int8")
+    lead, bad_lead = read_leads(col(frame, "lead"), notation)
+    if bad_lead.any():  # the cell as typed is what the lead column shows where it is no lead
+        _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"),
+                pd.Series(lead, index=src.index), blocking=False)
+    # every new column as an array on out's rows: one frame built, nothing to align
+    level = np.where(contract_ok, _floats(parts["level"]), np.nan)
+    doubled = np.where(contract_ok, _floats(parts["doubled"]), np.nan)
+    strain = _category_codes(parts["strain"], contract_ok, STRAINS)
     columns = {
-        "level": level, "strain": strain, "doubled": doubled,
-        "declarer": _categorical(seat, contract_ok & played, _SEATS),
-        "tricks": _whole(tricks, contract_ok & played, index, "Int64"),
+        "level": _whole(level, contract_ok, "Int8"),
+        "strain": pd.Categorical.from_codes(strain, dtype=_STRAINS, validate=False),
+        "doubled": _whole(doubled, contract_ok, "Int8"),
+        "declarer": pd.Categorical.from_codes(
+            _category_codes(seat, contract_ok & played, SEATS), dtype=_SEATS, validate=False),
+        "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
-        "lead": lead.fillna(lead_text).astype("string"),
-        "recorded_score": score.astype("Int64"),
-        **{c: ruled[c] for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+        "lead": lead,
+        "recorded_score": score.astype("Int64").array,
+        **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
     }
     return with_columns(out, columns)

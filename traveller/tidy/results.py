@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from traveller.tidy.cells import parse_tricks
+from traveller.tidy.cells import int_array, parse_tricks
 
 #: Undertricks from which a result is implausible, undoubled and doubled.
 IMPLAUSIBLE_DOWN = (6, 8)
@@ -38,7 +38,8 @@ class Reading:
 def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Reading:
     """Read a tricks/result column against each row's contract level and doubling."""
     tricks, rel, bad = parse_tricks(values)
-    marked = int(rel.notna().sum())
+    r = rel.to_numpy(dtype="float64", na_value=np.nan)
+    marked = int((~np.isnan(r)).sum())
     n = tricks.to_numpy(dtype="float64", na_value=np.nan)
     lv = level.to_numpy(dtype="float64", na_value=np.nan)
     limit = np.where(doubled.to_numpy(dtype="float64", na_value=0) > 0, *IMPLAUSIBLE_DOWN[::-1])
@@ -56,12 +57,14 @@ def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Rea
         doubt = bare & ~ok_t
         if for_rel == for_tricks:  # nothing in the column tells: each two-way cell is a doubt
             doubt |= ok_t & ok_r
-    use = pd.Series(use_rel, index=values.index)
-    rel = rel.fillna(tricks.where(use)).astype("Int64")
-    tricks = tricks.where(~use).astype("Int64")
+    # a bare number read as relative moves from the tricks to the relative result
+    index = values.index
+    rel = pd.Series(int_array(np.where(np.isnan(r), np.where(use_rel, n, np.nan), r)), index=index)
+    tricks = pd.Series(int_array(np.where(use_rel, np.nan, n)), index=index)
     doubt_s = pd.Series(doubt, index=values.index)
     return Reading(tricks, rel, bad, doubt_s, _both(n[doubt], lv[doubt], use_rel[doubt],
                                                     values.index[doubt]))
+
 
 
 def _outcome(level: float, taken: float) -> str:

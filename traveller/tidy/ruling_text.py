@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from traveller.score.table import SCORE_TABLE
 from traveller.tidy import text as tx
@@ -159,7 +160,18 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
     Returns columns ``ruling_kind``, ``ns_award``, ``ew_award`` and
     ``ruling_error`` (text, <NA> when fine) aligned with ``cells``.
     """
+    return pd.DataFrame(ruling_arrays(cells), index=cells.index)
+
+
+def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
+    """The columns of :func:`read_rulings` as arrays, by name."""
     codes, uniques = tx.distinct(cells)
+    if not uniques:  # the usual session: no cell holds a ruling, every column is missing
+        # an all-null Arrow column costs nothing at any length (no per-row conversion)
+        nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.string()))
+        no_award = pd.arrays.FloatingArray(np.zeros(len(cells)), np.ones(len(cells), bool))
+        return {"ruling_kind": nothing, "ns_award": no_award, "ew_award": no_award.copy(),
+                "ruling_error": nothing.copy()}
     # one per distinct text, not per row
     read = [read_ruling(t or "") for t in cleaned_texts(uniques)]
     columns: dict[str, tuple[list[Any], str]] = {
@@ -167,8 +179,8 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
         "ns_award": ([r.ns_award for r in read], "Float64"),
         "ew_award": ([r.ew_award for r in read], "Float64"),
         "ruling_error": ([r.error or None for r in read], "string")}
-    return pd.DataFrame({name: tx.spread_array(codes, values, dtype)
-                         for name, (values, dtype) in columns.items()}, index=cells.index)
+    return {name: tx.spread_array(codes, values, dtype)
+            for name, (values, dtype) in columns.items()}
 
 
 def kinds(frame: pd.DataFrame) -> np.ndarray:

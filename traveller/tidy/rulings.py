@@ -33,6 +33,7 @@ from traveller.tidy.ruling_text import (
     kinds,
     read_ruling,
     read_rulings,
+    ruling_arrays,
 )
 
 __all__ = ["AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "COMPARED", "KINDS", "MAX_PARTS",
@@ -99,16 +100,14 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     and ``fouled`` / ``arrow`` when the sheet has such a column.
     """
     written, source = ruling_cells(frame)
-    out = read_rulings(written)
-    out.insert(0, "ruling", written)
-    out["ruling_column"] = source
+    columns = {"ruling": written.array, **ruling_arrays(written), "ruling_column": source.array}
     fouled = _marker_column(frame, FOULED_HEADERS)
     if fouled is not None:
-        out["fouled"] = cell_text(fouled).fillna("").astype("string")
+        columns["fouled"] = cell_text(fouled).fillna("").astype("string").array
     arrow = _marker_column(frame, ARROW_HEADERS)
     if arrow is not None:
-        out["arrow"] = ~clean(arrow.astype("string")).fillna("").isin(_FALSE)
-    return out
+        columns["arrow"] = (~clean(arrow.astype("string")).fillna("").isin(_FALSE)).array
+    return pd.DataFrame(columns, index=frame.index)
 
 
 def is_phantom_line(frame: pd.DataFrame) -> pd.Series:

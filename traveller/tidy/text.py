@@ -31,7 +31,7 @@ def distinct(values: pd.Series) -> tuple[np.ndarray, list[Any]]:
     any other column is hashed once.
     """
     if isinstance(values.dtype, pd.CategoricalDtype):
-        return values.cat.codes.to_numpy(), values.cat.categories.tolist()
+        return values.array.codes, values.array.categories.tolist()  # type: ignore[attr-defined]
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     return codes, list(uniques.tolist() if hasattr(uniques, "tolist") else uniques)
 
