@@ -96,11 +96,8 @@ def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name:
     A number beyond the 64-bit range (1e20, inf) becomes the most negative
     integer, as a numpy cast makes it: far out of any range checked later.
     """
-    number = tx.spread(codes, number, np.nan, np.float64)
-    missing = np.isnan(number)
-    with np.errstate(invalid="ignore"):
-        ints = np.where(missing, 0, number).astype(np.int64)
-    return pd.Series(pd.arrays.IntegerArray(ints, missing), index=index, name=name)
+    return pd.Series(int_array(tx.spread(codes, number, np.nan, np.float64)), index=index,
+                     name=name)
 
 
 def int_array(values: np.ndarray, dtype: str = "Int64") -> Any:
