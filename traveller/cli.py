@@ -173,7 +173,11 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score bbo_export.csv --as bbo
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
     """
-    from traveller.pipeline import process
+    from traveller.gc_policy import loading
+
+    with loading():  # pandas and the writer, without collecting what they make
+        import traveller.publish.workbook  # noqa: F401  (written below)
+        from traveller.pipeline import process
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     inputs = [input_file, names, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]

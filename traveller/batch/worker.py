@@ -138,6 +138,9 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
 
 def _serve(conn: Connection, memory_mib: int) -> None:
     """A worker's loop: take a task, send back its outcome, until told to stop."""
+    from traveller.gc_policy import loaded
+
+    loaded()  # what the fork server imported is never walked by the collector again
     _die_with_parent()
     if memory_mib > 0:
         import resource

@@ -104,12 +104,16 @@ def sheet_extent(archive: zipfile.ZipFile, part: str) -> Extent:
 
 
 def _extend(extent: Extent, text: bytes) -> None:
-    for letters, digits in _CELL_REF.findall(text):
-        if len(letters) > 3 or len(digits) > 7:
-            raise ValueError(f"the cell reference {(letters + digits).decode()[:30]} is outside "
-                             "Excel's grid")
-        extent.columns = max(extent.columns, column_number(letters))
-        extent.rows = max(extent.rows, int(digits))
+    refs = _CELL_REF.findall(text)
+    if not refs:
+        return
+    columns, rows = ({*parts} for parts in zip(*refs, strict=True))  # each distinct one once
+    if max(map(len, columns)) > 3 or max(map(len, rows)) > 7:
+        letters, digits = next((c, r) for c, r in refs if len(c) > 3 or len(r) > 7)
+        raise ValueError(f"the cell reference {(letters + digits).decode()[:30]} is outside "
+                         "Excel's grid")
+    extent.columns = max(extent.columns, *map(column_number, columns))
+    extent.rows = max(extent.rows, *map(int, rows))
 
 
 _SHEET = re.compile(rb"<(?:\w+:)?sheet\b[^>]*?\bname=\"([^\"]*)\"[^>]*?\bid=\"([^\"]*)\"")
