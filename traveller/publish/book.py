@@ -20,18 +20,22 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter import worksheet as xw
+from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
 TESTED_RELEASES = ((3, 3), (3, 4))
 _CELL_TUPLES = {"CellNumberTuple": ("Number", ("number", "format")),
-                "CellStringTuple": ("String", ("string", "format"))}
+                "CellStringTuple": ("String", ("string", "format")),
+                "CellBlankTuple": ("Blank", ("format",))}
 _METHODS = ("_write_rows", "_write_single_row", "_write_row", "_write_empty_row", "_write_cell",
             "_check_dimensions", "_write_string", "_write_number")
 _STATE = ("table", "str_table", "constant_memory", "previous_row", "row_info", "col_info",
           "comments", "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh",
-          "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax")
+          "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax", "excel_version",
+          "default_row_height", "original_row_height")
+_SHARED = ("string_table", "unique_count", "count")
 
 
 def internals_ok() -> bool:
@@ -43,7 +47,8 @@ def internals_ok() -> bool:
         infos = ({"row_format"} <= {f.name for f in dataclasses.fields(xw.RowInfo)}
                  and {"column_format"} <= {f.name for f in dataclasses.fields(xw.ColumnInfo)})
         probe = Worksheet()
-        state = all(hasattr(probe, name) for name in _STATE)
+        state = all(hasattr(probe, name) for name in _STATE) and all(
+            hasattr(SharedStringTable(), name) for name in _SHARED)
         methods = all(callable(getattr(Worksheet, name, None)) for name in _METHODS)
     except Exception:  # anything unexpected: the stock path
         return False
@@ -53,6 +58,10 @@ def internals_ok() -> bool:
 
 #: The fast path is on (tests turn it off to compare the bytes written both ways).
 FAST = internals_ok()
+
+_NEW = tuple.__new__  # a cell tuple without the namedtuple's own __new__ (a Python call)
+_NUMBER, _STRING, _BLANK = xw.CellNumberTuple, xw.CellStringTuple, xw.CellBlankTuple
+_PLAIN = (int, float)  # numbers whose text depends only on their value
 
 
 class TextSafeWorksheet(Worksheet):
@@ -112,26 +121,33 @@ class TextSafeWorksheet(Worksheet):
             self.write(row, col, value, cell_format)
 
     def _put_fast(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> None:
-        if not any(v is not None for v in values):
+        if values.count(None) == len(values):
             return
         inline = self.constant_memory
         if inline and row > self.previous_row:
             self._write_single_row(row)  # the previous row goes to disk
         cells, shared, longest = self.table[row], self.str_table, self.xls_strmax // 2
+        indices, texts = shared.string_table, 0
         first = last = -1
-        for col, value in enumerate(values):
-            if value is None:
-                continue
+        for col, value, cell_format in zip(range(len(values)), values, formats, strict=False):
             kind = value.__class__
             if kind is str and len(value) <= longest and not value.startswith("<r>"):
-                cells[col] = xw.CellStringTuple(
-                    value if inline else shared._get_shared_string_index(value), formats[col])
-            elif (kind is float or kind is int) and value - value == 0:  # finite
-                cells[col] = xw.CellNumberTuple(value, formats[col])
+                key = value if inline else indices.get(value)
+                if key is None:  # a new shared string: the next index
+                    key = indices[value] = shared.unique_count
+                    shared.unique_count += 1
+                texts += 1
+                cells[col] = _NEW(_STRING, (key, cell_format))
+            elif kind is int or (kind is float and value - value == 0):  # finite
+                cells[col] = _NEW(_NUMBER, (value, cell_format))
+            elif value is None:
+                continue
             else:
-                self._put(row, col, value, formats[col])
+                self._put(row, col, value, cell_format)
                 continue
             first, last = (col if first < 0 else first), col
+        if not inline:
+            shared.count += texts
         if first >= 0:
             self._check_dimensions(row, first)
             self._check_dimensions(row, last)
@@ -140,36 +156,100 @@ class TextSafeWorksheet(Worksheet):
         if not FAST or self.constant_memory or self.comments or self.dim_colmin is None:
             super()._write_rows()
             return
-        table, info, write = self.table, self.row_info, self.fh.write
+        table, info = self.table, self.row_info
+        rows = sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax)
+        order = {row: sorted(table[row]) for row in rows if table.get(row)}
         blocks: dict[int, tuple[int, int]] = {}
-        for row, cells in table.items():
-            if cells:
-                lo, hi = blocks.get(row // 16, (self.xls_colmax, -1))
-                blocks[row // 16] = (min(lo, *cells), max(hi, *cells))
+        for row, cols in order.items():
+            lo, hi = blocks.get(row // 16, (cols[0], cols[-1]))
+            blocks[row // 16] = (min(lo, cols[0]), max(hi, cols[-1]))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
-        letters = {col: xl_col_to_name(col) for col in range(self.dim_colmin, self.dim_colmax + 1)}
-        columns = {col: i.column_format for col, i in self.col_info.items()}
-        for row in sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax):
-            cells, span = table.get(row), spans.get(row // 16)
-            if not cells:
-                if row in info:
-                    self._write_empty_row(row, span, info[row])
-                continue
-            self._write_row(row, span, info.get(row))
-            row_format = info[row].row_format if row in info else None
-            for col in sorted(cells):
-                cell = cells[col]
-                kind = cell.__class__
-                if kind is not xw.CellNumberTuple and kind is not xw.CellStringTuple:
-                    self._write_cell(row, col, cell)
+        printer = _Printer(self, max((hi for _, hi in blocks.values()), default=0))
+        for row in rows:
+            cols, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
+            if cols is not None:
+                printer.row(row, span, row_info)
+                printer.cells(row, cols, table[row], row_info)
+            elif row_info is not None:
+                printer.flush()
+                self._write_empty_row(row, span, row_info)
+        printer.flush()
+
+
+class _Printer:
+    """Prints a sheet's ``<row>`` and cell elements as xlsxwriter does, into one buffer.
+
+    A format's `` s="N"`` attribute is asked of the format once, the first
+    time a cell uses it (a format gets its index on first use, so in the
+    order xlsxwriter would ask; the column formats were indexed when the
+    ``<cols>`` element was written), and a number's text is made once per value.
+    """
+
+    def __init__(self, sheet: TextSafeWorksheet, last_col: int) -> None:
+        self.sheet, self.out = sheet, []
+        self.letters = [xl_col_to_name(col) for col in range(last_col + 1)]
+        self.styles: dict[Any, str] = {None: ""}
+        info = sheet.col_info
+        self.columns = [self.style(info[col].column_format if col in info else None)
+                        for col in range(last_col + 1)]
+        self.numbers: dict[Any, str] = {}
+        self.plain = sheet.excel_version != 2010 \
+            and sheet.default_row_height == sheet.original_row_height
+
+    def style(self, cell_format: Any) -> str:
+        """The `` s="N"`` attribute of a cell with this format ("" for none)."""
+        s = self.styles.get(cell_format)
+        if s is None:
+            s = self.styles[cell_format] = f' s="{cell_format._get_xf_index()}"'
+        return s
+
+    def number(self, number: Any) -> str:
+        """The text of a number cell's value, as xlsxwriter prints it."""
+        text = f"{number:.16G}"
+        if number and number.__class__ in _PLAIN:  # 0 and -0.0 print apart
+            self.numbers[number] = text
+        return text
+
+    def flush(self) -> None:
+        """Hand what is printed so far to the sheet's file (before xlsxwriter prints)."""
+        if self.out:
+            self.sheet.fh.write("".join(self.out))
+            self.out.clear()
+
+    def row(self, row: int, span: str | None, row_info: Any) -> None:
+        """The ``<row>`` start tag: ours for a row without attributes, else xlsxwriter's."""
+        if row_info is None and self.plain:
+            self.out.append(f'<row r="{row + 1}" spans="{span}">' if span
+                            else f'<row r="{row + 1}">')
+        else:
+            self.flush()
+            self.sheet._write_row(row, span, row_info)
+
+    def cells(self, row: int, cols: list[int], cells: dict[int, Any], row_info: Any) -> None:
+        """The row's cells in column order, then ``</row>``."""
+        out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
+        rn = str(row + 1)
+        row_format = row_info.row_format if row_info is not None else None
+        base = self.columns if not row_format else [self.style(row_format)] * len(self.columns)
+        for col in cols:
+            cell = cells[col]
+            kind = cell.__class__
+            if kind is _NUMBER or kind is _STRING:
+                value, cell_format = cell
+                s = (styles.get(cell_format) or self.style(cell_format)) if cell_format \
+                    else base[col]
+                if kind is _STRING:
+                    out.append(f'<c r="{letters[col]}{rn}"{s} t="s"><v>{value}</v></c>')
                     continue
-                style = cell.format or row_format or columns.get(col)
-                s = "" if style is None else f' s="{style._get_xf_index()}"'
-                if kind is xw.CellNumberTuple:
-                    write(f'<c r="{letters[col]}{row + 1}"{s}><v>{cell.number:.16G}</v></c>')
-                else:
-                    write(f'<c r="{letters[col]}{row + 1}"{s} t="s"><v>{cell.string}</v></c>')
-            write("</row>")
+                text = numbers.get(value) if value.__class__ in _PLAIN else None
+                out.append(f'<c r="{letters[col]}{rn}"{s}><v>{text or self.number(value)}</v></c>')
+            elif kind is _BLANK:
+                s = self.style(cell.format) if cell.format else base[col]
+                out.append(f'<c r="{letters[col]}{rn}"{s}/>')
+            else:
+                self.flush()
+                self.sheet._write_cell(row, col, cell)
+        out.append("</row>")
 
 
 class Workbook(xlsxwriter.Workbook):
