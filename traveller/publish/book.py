@@ -30,11 +30,11 @@ _CELL_TUPLES = {"CellNumberTuple": ("Number", ("number", "format")),
                 "CellStringTuple": ("String", ("string", "format")),
                 "CellBlankTuple": ("Blank", ("format",))}
 _METHODS = ("_write_rows", "_write_single_row", "_write_row", "_write_empty_row", "_write_cell",
-            "_check_dimensions", "_write_string", "_write_number")
+            "_check_dimensions", "_write_string", "_write_number", "_prepare_formula")
 _STATE = ("table", "str_table", "constant_memory", "previous_row", "row_info", "col_info",
           "comments", "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh",
           "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax", "excel_version",
-          "default_row_height", "original_row_height")
+          "default_row_height", "original_row_height", "use_future_functions")
 _SHARED = ("string_table", "unique_count", "count")
 
 
@@ -62,6 +62,8 @@ FAST = internals_ok()
 _NEW = tuple.__new__  # a cell tuple without the namedtuple's own __new__ (a Python call)
 _NUMBER, _STRING, _BLANK = xw.CellNumberTuple, xw.CellStringTuple, xw.CellBlankTuple
 _PLAIN = (int, float)  # numbers whose text depends only on their value
+#: Formulas as xlsxwriter prepares them, by (formula, expand, use_future_functions).
+_FORMULAS: dict[tuple[str, bool, bool], str] = {}
 
 
 class TextSafeWorksheet(Worksheet):
@@ -150,7 +152,36 @@ class TextSafeWorksheet(Worksheet):
             shared.count += texts
         if first >= 0:
             self._check_dimensions(row, first)
-            self._check_dimensions(row, last)
+            if last > self.dim_colmax:  # else a second check would change nothing
+                self._check_dimensions(row, last)
+
+    def put_blanks(self, row: int, cols: range, cell_format: Any) -> None:
+        """``write_blank(row, col, None, cell_format)`` for each column in ``cols``."""
+        lo, hi = (min(cols), max(cols)) if cols else (-1, -1)
+        if FAST and cell_format is not None and lo >= 0 and hi < self.xls_colmax \
+                and 0 <= row < self.xls_rowmax \
+                and (not self.constant_memory or row >= self.previous_row):
+            if self.constant_memory and row > self.previous_row:
+                self._write_single_row(row)  # the previous row goes to disk
+            self.table[row].update(dict.fromkeys(cols, _NEW(_BLANK, (cell_format,))))
+            self._check_dimensions(row, lo)
+            self._check_dimensions(row, hi)
+            return
+        for col in cols:
+            self.write_blank(row, col, None, cell_format)
+
+    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+        # about 180 regular-expression passes each time (the banding rule's formula, at
+        # close), though the result depends only on these three values
+        if not FAST or formula.__class__ is not str:
+            return super()._prepare_formula(formula, expand_future_functions)
+        key = (formula, bool(expand_future_functions), bool(self.use_future_functions))
+        prepared = _FORMULAS.get(key)
+        if prepared is None:
+            if len(_FORMULAS) >= 1024:
+                _FORMULAS.clear()
+            prepared = _FORMULAS[key] = super()._prepare_formula(formula, expand_future_functions)
+        return prepared
 
     def _write_rows(self) -> None:
         if not FAST or self.constant_memory or self.comments or self.dim_colmin is None:

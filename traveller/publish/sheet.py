@@ -235,9 +235,8 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
             if r > page_start and r - page_start + size > PAGE_ROWS:
                 breaks.append(r)
                 page_start = r
-            for j in range(span):
-                sheet.write_blank(r, j, None, st["heading"])
-            sheet.write_string(r, 0, heading, st["heading"])
+            sheet.put_blanks(r, range(span), st["heading"])
+            sheet.put_row(r, (heading,), (st["heading"],))
             r += 1
         if table.heights is not None:
             sheet.set_row(r, table.heights[i])
