@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 import xlsxwriter
 
-from traveller.publish import book
+from traveller.publish import book, printer
 
 _STAMP = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
 NUMBERS = [0, -0.0, 0.0, 1, 1.0, -7, 9.3, 52.345, 1 / 3, 2**53 + 1, 10**17, -(10**15), 1e20,
@@ -122,3 +122,42 @@ def test_fast_path_prints_blank_runs_and_repeated_numbers(tmp_path: Path,
         sheet.put_row(row, [0.1 * (row % 3), row, "t"], [None, None, None])
     workbook.close()
     assert stock["cells"] == 0
+
+
+def test_constant_memory_rows_go_through_the_fast_path(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows sent to disk one by one: inline texts, caches emptied, column formats set late."""
+    if not book.internals_ok():
+        pytest.skip(f"fast path off for xlsxwriter {xlsxwriter.__version__}")
+    monkeypatch.setattr(printer, "REMEMBERED", 5)  # the caches are emptied as they go
+    written, stock = {}, {"cells": 0}
+    original = xlsxwriter.worksheet.Worksheet._write_cell
+
+    def counted(self: Any, *args: Any) -> Any:
+        stock["cells"] += 1
+        return original(self, *args)
+    monkeypatch.setattr(xlsxwriter.worksheet.Worksheet, "_write_cell", counted)
+    for fast in (True, False):
+        monkeypatch.setattr(book, "FAST", fast)
+        stock["cells"] = 0
+        workbook = book.Workbook(tmp_path / f"{fast}.xlsx", {"constant_memory": True})
+        sheet = workbook.add_worksheet()
+        shade, bold = workbook.add_format({"bg_color": "#F2F2F2"}), workbook.add_format({"bold": 1})
+        sheet.set_column(0, 0, 10, bold)
+        for row in range(60):
+            if row == 30:
+                sheet.set_column(1, 2, 12, shade)  # a column format from here on
+            sheet.put_row(row, [row / 7, TEXTS[row % len(TEXTS)], f" t{row % 9} ", row % 4],
+                          [None, None, bold if row % 5 else None, None])
+        workbook.close()
+        written[fast] = (_members(tmp_path / f"{fast}.xlsx"), stock["cells"])
+    assert written[True][0] == written[False][0]
+    assert written[True][1] < written[False][1] / 10  # only the rich texts go to xlsxwriter
+
+
+def test_a_rich_looking_inline_text_is_left_to_xlsxwriter() -> None:
+    """Texts stored by xlsxwriter's own code as ready-made rich text keep its printing."""
+    workbook = book.Workbook(None, {"constant_memory": True, "in_memory": True})
+    cells = printer.Printer(workbook.add_worksheet())
+    assert cells.text("<r>x</r>") == ""
+    assert cells.text(" a&b ") == ' t="inlineStr"><is><t xml:space="preserve"> a&amp;b </t></is></c>'

@@ -21,8 +21,9 @@ from typing import Any
 import xlsxwriter
 from xlsxwriter import worksheet as xw
 from xlsxwriter.sharedstrings import SharedStringTable
-from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
+
+from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
 TESTED_RELEASES = ((3, 3), (3, 4))
@@ -59,9 +60,6 @@ def internals_ok() -> bool:
 #: The fast path is on (tests turn it off to compare the bytes written both ways).
 FAST = internals_ok()
 
-_NEW = tuple.__new__  # a cell tuple without the namedtuple's own __new__ (a Python call)
-_NUMBER, _STRING, _BLANK = xw.CellNumberTuple, xw.CellStringTuple, xw.CellBlankTuple
-_PLAIN = (int, float)  # numbers whose text depends only on their value
 #: Formulas as xlsxwriter prepares them, by (formula, expand, use_future_functions).
 _FORMULAS: dict[tuple[str, bool, bool], str] = {}
 
@@ -88,6 +86,8 @@ class TextSafeWorksheet(Worksheet):
     through xlsxwriter's own code. The bytes written are the same either
     way (tests/test_publish_speed_identical.py).
     """
+
+    _printer: Printer | None = None  # constant-memory mode: prints each row as it goes to disk
 
     def _write_string(self, row: int, col: int, string: str,
                       cell_format: Any = None) -> Any:
@@ -139,9 +139,9 @@ class TextSafeWorksheet(Worksheet):
                     key = indices[value] = shared.unique_count
                     shared.unique_count += 1
                 texts += 1
-                cells[col] = _NEW(_STRING, (key, cell_format))
+                cells[col] = NEW(STRING, (key, cell_format))
             elif kind is int or (kind is float and value - value == 0):  # finite
-                cells[col] = _NEW(_NUMBER, (value, cell_format))
+                cells[col] = NEW(NUMBER, (value, cell_format))
             elif value is None:
                 continue
             else:
@@ -163,7 +163,7 @@ class TextSafeWorksheet(Worksheet):
                 and (not self.constant_memory or row >= self.previous_row):
             if self.constant_memory and row > self.previous_row:
                 self._write_single_row(row)  # the previous row goes to disk
-            self.table[row].update(dict.fromkeys(cols, _NEW(_BLANK, (cell_format,))))
+            self.table[row].update(dict.fromkeys(cols, NEW(BLANK, (cell_format,))))
             self._check_dimensions(row, lo)
             self._check_dimensions(row, hi)
             return
@@ -195,7 +195,8 @@ class TextSafeWorksheet(Worksheet):
             lo, hi = blocks.get(row // 16, (cols[0], cols[-1]))
             blocks[row // 16] = (min(lo, cols[0]), max(hi, cols[-1]))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
-        printer = _Printer(self, max((hi for _, hi in blocks.values()), default=0))
+        printer = Printer(self)
+        printer.columns(max((hi for _, hi in blocks.values()), default=0))
         for row in rows:
             cols, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
             if cols is not None:
@@ -206,81 +207,24 @@ class TextSafeWorksheet(Worksheet):
                 self._write_empty_row(row, span, row_info)
         printer.flush()
 
-
-class _Printer:
-    """Prints a sheet's ``<row>`` and cell elements as xlsxwriter does, into one buffer.
-
-    A format's `` s="N"`` attribute is asked of the format once, the first
-    time a cell uses it (a format gets its index on first use, so in the
-    order xlsxwriter would ask; the column formats were indexed when the
-    ``<cols>`` element was written), and a number's text is made once per value.
-    """
-
-    def __init__(self, sheet: TextSafeWorksheet, last_col: int) -> None:
-        self.sheet, self.out = sheet, []
-        self.letters = [xl_col_to_name(col) for col in range(last_col + 1)]
-        self.styles: dict[Any, str] = {None: ""}
-        info = sheet.col_info
-        self.columns = [self.style(info[col].column_format if col in info else None)
-                        for col in range(last_col + 1)]
-        self.numbers: dict[Any, str] = {}
-        self.plain = sheet.excel_version != 2010 \
-            and sheet.default_row_height == sheet.original_row_height
-
-    def style(self, cell_format: Any) -> str:
-        """The `` s="N"`` attribute of a cell with this format ("" for none)."""
-        s = self.styles.get(cell_format)
-        if s is None:
-            s = self.styles[cell_format] = f' s="{cell_format._get_xf_index()}"'
-        return s
-
-    def number(self, number: Any) -> str:
-        """The text of a number cell's value, as xlsxwriter prints it."""
-        text = f"{number:.16G}"
-        if number and number.__class__ in _PLAIN:  # 0 and -0.0 print apart
-            self.numbers[number] = text
-        return text
-
-    def flush(self) -> None:
-        """Hand what is printed so far to the sheet's file (before xlsxwriter prints)."""
-        if self.out:
-            self.sheet.fh.write("".join(self.out))
-            self.out.clear()
-
-    def row(self, row: int, span: str | None, row_info: Any) -> None:
-        """The ``<row>`` start tag: ours for a row without attributes, else xlsxwriter's."""
-        if row_info is None and self.plain:
-            self.out.append(f'<row r="{row + 1}" spans="{span}">' if span
-                            else f'<row r="{row + 1}">')
-        else:
-            self.flush()
-            self.sheet._write_row(row, span, row_info)
-
-    def cells(self, row: int, cols: list[int], cells: dict[int, Any], row_info: Any) -> None:
-        """The row's cells in column order, then ``</row>``."""
-        out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
-        rn = str(row + 1)
-        row_format = row_info.row_format if row_info is not None else None
-        base = self.columns if not row_format else [self.style(row_format)] * len(self.columns)
-        for col in cols:
-            cell = cells[col]
-            kind = cell.__class__
-            if kind is _NUMBER or kind is _STRING:
-                value, cell_format = cell
-                s = (styles.get(cell_format) or self.style(cell_format)) if cell_format \
-                    else base[col]
-                if kind is _STRING:
-                    out.append(f'<c r="{letters[col]}{rn}"{s} t="s"><v>{value}</v></c>')
-                    continue
-                text = numbers.get(value) if value.__class__ in _PLAIN else None
-                out.append(f'<c r="{letters[col]}{rn}"{s}><v>{text or self.number(value)}</v></c>')
-            elif kind is _BLANK:
-                s = self.style(cell.format) if cell.format else base[col]
-                out.append(f'<c r="{letters[col]}{rn}"{s}/>')
-            else:
-                self.flush()
-                self.sheet._write_cell(row, col, cell)
-        out.append("</row>")
+    def _write_single_row(self, current_row_num: int = 0) -> None:
+        # constant-memory mode: the previous row goes to disk, as xlsxwriter's does it
+        if not FAST or self.comments:
+            super()._write_single_row(current_row_num)
+            return
+        row, self.previous_row = self.previous_row, current_row_num
+        cells, row_info = self.table.get(row), self.row_info.get(row)
+        if cells:
+            if self._printer is None:
+                self._printer = Printer(self)
+            cols = sorted(cells)
+            self._printer.columns(cols[-1])
+            self._printer.row(row, None, row_info)
+            self._printer.cells(row, cols, cells, row_info)
+            self._printer.flush()
+        elif row_info is not None:
+            self._write_empty_row(row, None, row_info)
+        self.table.clear()
 
 
 class Workbook(xlsxwriter.Workbook):
