@@ -71,20 +71,20 @@ class TextSafeWorksheet(Worksheet):
     stores a row's finite numbers and plain texts (not over 16,383
     characters, not starting ``<r>``) straight into the cell table,
     ``table[row][col] = CellNumberTuple(number, format)`` /
-    ``CellStringTuple(str_table._get_shared_string_index(text), format)``
-    (the text itself in constant-memory mode, after ``_write_single_row``
-    has sent the previous row to disk when ``row > previous_row``), and
-    extends the sheet through ``_check_dimensions`` once per row, instead
-    of one ``write_*`` call per cell. In an in-memory workbook
-    :meth:`_write_rows` prints the
-    ``<row>`` elements as xlsxwriter's does (``row_spans`` per 16 rows,
-    ``_write_row``/``_write_empty_row`` with ``row_info``) and each number
-    or shared-string cell's ``<c>`` element itself, styled by the cell's
-    format, else ``row_info[row].row_format``, else
-    ``col_info[col].column_format``; other cells go to ``_write_cell``.
-    Anything else (other values, a constant-memory sheet, comments) goes
+    ``CellStringTuple(shared-string index, format)`` (the text itself in
+    constant-memory mode, after ``_write_single_row`` has sent the previous
+    row to disk when ``row > previous_row``), and :meth:`put_blanks` a run
+    of formatted blank cells, extending the sheet through
+    ``_check_dimensions`` once per row instead of one ``write_*`` call per
+    cell. The rows are printed by :class:`~traveller.publish.printer.Printer`
+    (in-memory: :meth:`_write_rows`, with ``row_spans`` per 16 rows;
+    constant-memory: :meth:`_write_single_row`, row by row): each number,
+    text and blank cell's element itself, styled by the cell's format, else
+    ``row_info[row].row_format``, else ``col_info[col].column_format``;
+    other cells go to ``_write_cell`` and ``<row>`` tags with attributes to
+    ``_write_row``. A sheet with comments, and any other value, goes
     through xlsxwriter's own code. The bytes written are the same either
-    way (tests/test_publish_speed_identical.py).
+    way (tests/test_publish_speed_identical.py, tests/test_publish_cells.py).
     """
 
     _printer: Printer | None = None  # constant-memory mode: prints each row as it goes to disk
