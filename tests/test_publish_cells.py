@@ -147,6 +147,8 @@ def test_constant_memory_rows_go_through_the_fast_path(tmp_path: Path,
         for row in range(60):
             if row == 30:
                 sheet.set_column(1, 2, 12, shade)  # a column format from here on
+            if row == 45:
+                sheet.set_default_row(22)  # every later <row> gets a height
             sheet.put_row(row, [row / 7, TEXTS[row % len(TEXTS)], f" t{row % 9} ", row % 4],
                           [None, None, bold if row % 5 else None, None])
         workbook.close()

@@ -39,15 +39,17 @@ class Printer:
         self.styles: dict[Any, str] = {None: ""}
         self.numbers: dict[Any, str] = {}
         self.texts: dict[str, str] = {}  # inline text -> the rest of its element ("": ours not)
-        self.plain = sheet.excel_version != 2010 \
-            and sheet.default_row_height == sheet.original_row_height
+        self.plain = False  # <row> tags without attributes are ours (see columns())
 
     def columns(self, last_col: int) -> None:
-        """Ready for cells up to ``last_col``, with the sheet's column formats as they are now."""
+        """Ready for cells up to ``last_col``, with the sheet's settings as they are now."""
+        sheet = self.sheet
+        self.plain = sheet.excel_version != 2010 \
+            and sheet.default_row_height == sheet.original_row_height
         letters = self.letters
         while len(letters) <= last_col:
             letters.append(xl_col_to_name(len(letters)))
-        info = self.sheet.col_info
+        info = sheet.col_info
         formats = [info[col].column_format if col in info else None
                    for col in range(len(letters))]
         if formats != self.formats:
