@@ -162,4 +162,5 @@ def test_a_rich_looking_inline_text_is_left_to_xlsxwriter() -> None:
     workbook = book.Workbook(None, {"constant_memory": True, "in_memory": True})
     cells = printer.Printer(workbook.add_worksheet())
     assert cells.text("<r>x</r>") == ""
-    assert cells.text(" a&b ") == ' t="inlineStr"><is><t xml:space="preserve"> a&amp;b </t></is></c>'
+    assert cells.text(" a&b ") == (' t="inlineStr"><is><t xml:space="preserve"> a&amp;b </t>'
+                                   "</is></c>")

@@ -88,6 +88,7 @@ class TextSafeWorksheet(Worksheet):
     """
 
     _printer: Printer | None = None  # constant-memory mode: prints each row as it goes to disk
+    previous_row: int  # xlsxwriter's: the row constant-memory mode sends to disk next
 
     def _write_string(self, row: int, col: int, string: str,
                       cell_format: Any = None) -> Any:
@@ -198,10 +199,10 @@ class TextSafeWorksheet(Worksheet):
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))
         for row in rows:
-            cols, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
-            if cols is not None:
+            columns, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
+            if columns is not None:
                 printer.row(row, span, row_info)
-                printer.cells(row, cols, table[row], row_info)
+                printer.cells(row, columns, table[row], row_info)
             elif row_info is not None:
                 printer.flush()
                 self._write_empty_row(row, span, row_info)
@@ -212,7 +213,8 @@ class TextSafeWorksheet(Worksheet):
         if not FAST or self.comments:
             super()._write_single_row(current_row_num)
             return
-        row, self.previous_row = self.previous_row, current_row_num
+        row = self.previous_row
+        self.previous_row = current_row_num
         cells, row_info = self.table.get(row), self.row_info.get(row)
         if cells:
             if self._printer is None:

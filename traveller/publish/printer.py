@@ -31,7 +31,8 @@ class Printer:
     """
 
     def __init__(self, sheet: Any) -> None:
-        self.sheet, self.out = sheet, []
+        self.sheet = sheet
+        self.out: list[str] = []
         self.shared = not sheet.constant_memory
         self.letters: list[str] = []
         self.formats: list[Any] = []  # each column's format
@@ -104,7 +105,7 @@ class Printer:
         out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
         rn, formats = str(row + 1), self.formats
         row_format = row_info.row_format if row_info is not None else None
-        base = self.base if not row_format else [None] * len(formats)
+        base: list[str | None] = self.base if not row_format else [None] * len(formats)
         for col in cols:
             cell = cells[col]
             kind = cell.__class__
@@ -113,9 +114,10 @@ class Printer:
                 if cell_format:
                     s = styles.get(cell_format) or self.style(cell_format)
                 else:
-                    s = base[col]
-                    if s is None:
-                        s = base[col] = self.style(row_format or formats[col])
+                    known = base[col]
+                    if known is None:
+                        known = base[col] = self.style(row_format or formats[col])
+                    s = known
                 if kind is NUMBER:
                     value = cell[0]
                     text = (numbers.get(value) if value.__class__ in _PLAIN else None) \
