@@ -151,6 +151,9 @@ def test_constant_memory_rows_go_through_the_fast_path(tmp_path: Path,
                 sheet.set_default_row(22)  # every later <row> gets a height
             sheet.put_row(row, [row / 7, TEXTS[row % len(TEXTS)], f" t{row % 9} ", row % 4],
                           [None, None, bold if row % 5 else None, None])
+            if fast and row > 1:  # remembered values stay few: at most 5 and one row's 4
+                assert sum(map(len, sheet._known.values())) <= 9
+                assert max(len(sheet._printer.numbers), len(sheet._printer.texts)) <= 9
         workbook.close()
         written[fast] = (_members(tmp_path / f"{fast}.xlsx"), stock["cells"])
     assert written[True][0] == written[False][0]

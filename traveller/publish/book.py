@@ -23,6 +23,7 @@ from xlsxwriter import worksheet as xw
 from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
 
+from traveller.publish import printer
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
@@ -88,6 +89,7 @@ class TextSafeWorksheet(Worksheet):
     """
 
     _printer: Printer | None = None  # constant-memory mode: prints each row as it goes to disk
+    _known: dict[type, dict[Any, Any]] | None = None  # see _known_cells
     previous_row: int  # xlsxwriter's: the row constant-memory mode sends to disk next
 
     def _write_string(self, row: int, col: int, string: str,
@@ -130,31 +132,48 @@ class TextSafeWorksheet(Worksheet):
         if inline and row > self.previous_row:
             self._write_single_row(row)  # the previous row goes to disk
         cells, shared, longest = self.table[row], self.str_table, self.xls_strmax // 2
-        indices, texts = shared.string_table, 0
+        known, indices, texts = self._known_cells(), shared.string_table, 0
         first = last = -1
         for col, value, cell_format in zip(range(len(values)), values, formats, strict=False):
             kind = value.__class__
-            if kind is str and len(value) <= longest and not value.startswith("<r>"):
+            # a cell without a format of its own is one tuple per value (tuples don't change)
+            cell = known[kind].get(value) if cell_format is None and kind in known else None
+            if cell is not None:
+                texts += kind is str
+            elif kind is str and len(value) <= longest and not value.startswith("<r>"):
                 key = value if inline else indices.get(value)
                 if key is None:  # a new shared string: the next index
                     key = indices[value] = shared.unique_count
                     shared.unique_count += 1
                 texts += 1
-                cells[col] = NEW(STRING, (key, cell_format))
+                cell = NEW(STRING, (key, cell_format))
+                if cell_format is None:
+                    known[str][value] = cell
             elif kind is int or (kind is float and value - value == 0):  # finite
-                cells[col] = NEW(NUMBER, (value, cell_format))
+                cell = NEW(NUMBER, (value, cell_format))
+                if cell_format is None and value:  # 0.0 and -0.0 are equal keys
+                    known[kind][value] = cell
             elif value is None:
                 continue
             else:
                 self._put(row, col, value, cell_format)
                 continue
-            first, last = (col if first < 0 else first), col
+            cells[col] = cell
+            if first < 0:
+                first = col
+            last = col
         if not inline:
             shared.count += texts
         if first >= 0:
             self._check_dimensions(row, first)
             if last > self.dim_colmax:  # else a second check would change nothing
                 self._check_dimensions(row, last)
+
+    def _known_cells(self) -> dict[type, dict[Any, Any]]:
+        """This sheet's cells without a format, per type and value."""
+        if self._known is None:
+            self._known = {str: {}, int: {}, float: {}}
+        return self._known
 
     def put_blanks(self, row: int, cols: range, cell_format: Any) -> None:
         """``write_blank(row, col, None, cell_format)`` for each column in ``cols``."""
@@ -224,6 +243,9 @@ class TextSafeWorksheet(Worksheet):
             self._printer.row(row, None, row_info)
             self._printer.cells(row, cols, cells, row_info)
             self._printer.flush()
+            if self._known is not None and \
+                    sum(map(len, self._known.values())) > printer.REMEMBERED:
+                self._known = None  # memory stays flat
         elif row_info is not None:
             self._write_empty_row(row, None, row_info)
         self.table.clear()
