@@ -20,18 +20,24 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter import worksheet as xw
-from xlsxwriter.utility import xl_col_to_name
+from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
+
+from traveller.publish import printer
+from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
 TESTED_RELEASES = ((3, 3), (3, 4))
 _CELL_TUPLES = {"CellNumberTuple": ("Number", ("number", "format")),
-                "CellStringTuple": ("String", ("string", "format"))}
+                "CellStringTuple": ("String", ("string", "format")),
+                "CellBlankTuple": ("Blank", ("format",))}
 _METHODS = ("_write_rows", "_write_single_row", "_write_row", "_write_empty_row", "_write_cell",
-            "_check_dimensions", "_write_string", "_write_number")
+            "_check_dimensions", "_write_string", "_write_number", "_prepare_formula")
 _STATE = ("table", "str_table", "constant_memory", "previous_row", "row_info", "col_info",
           "comments", "row_spans", "xls_rowmax", "xls_colmax", "xls_strmax", "fh",
-          "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax")
+          "dim_rowmin", "dim_rowmax", "dim_colmin", "dim_colmax", "excel_version",
+          "default_row_height", "original_row_height", "use_future_functions")
+_SHARED = ("string_table", "unique_count", "count")
 
 
 def internals_ok() -> bool:
@@ -43,7 +49,8 @@ def internals_ok() -> bool:
         infos = ({"row_format"} <= {f.name for f in dataclasses.fields(xw.RowInfo)}
                  and {"column_format"} <= {f.name for f in dataclasses.fields(xw.ColumnInfo)})
         probe = Worksheet()
-        state = all(hasattr(probe, name) for name in _STATE)
+        state = all(hasattr(probe, name) for name in _STATE) and all(
+            hasattr(SharedStringTable(), name) for name in _SHARED)
         methods = all(callable(getattr(Worksheet, name, None)) for name in _METHODS)
     except Exception:  # anything unexpected: the stock path
         return False
@@ -54,6 +61,9 @@ def internals_ok() -> bool:
 #: The fast path is on (tests turn it off to compare the bytes written both ways).
 FAST = internals_ok()
 
+#: Formulas as xlsxwriter prepares them, by (formula, expand, use_future_functions).
+_FORMULAS: dict[tuple[str, bool, bool], str] = {}
+
 
 class TextSafeWorksheet(Worksheet):
     """A worksheet on which every text is written as text (see the module docstring).
@@ -62,21 +72,25 @@ class TextSafeWorksheet(Worksheet):
     stores a row's finite numbers and plain texts (not over 16,383
     characters, not starting ``<r>``) straight into the cell table,
     ``table[row][col] = CellNumberTuple(number, format)`` /
-    ``CellStringTuple(str_table._get_shared_string_index(text), format)``
-    (the text itself in constant-memory mode, after ``_write_single_row``
-    has sent the previous row to disk when ``row > previous_row``), and
-    extends the sheet through ``_check_dimensions`` once per row, instead
-    of one ``write_*`` call per cell. In an in-memory workbook
-    :meth:`_write_rows` prints the
-    ``<row>`` elements as xlsxwriter's does (``row_spans`` per 16 rows,
-    ``_write_row``/``_write_empty_row`` with ``row_info``) and each number
-    or shared-string cell's ``<c>`` element itself, styled by the cell's
-    format, else ``row_info[row].row_format``, else
-    ``col_info[col].column_format``; other cells go to ``_write_cell``.
-    Anything else (other values, a constant-memory sheet, comments) goes
+    ``CellStringTuple(shared-string index, format)`` (the text itself in
+    constant-memory mode, after ``_write_single_row`` has sent the previous
+    row to disk when ``row > previous_row``), and :meth:`put_blanks` a run
+    of formatted blank cells, extending the sheet through
+    ``_check_dimensions`` once per row instead of one ``write_*`` call per
+    cell. The rows are printed by :class:`~traveller.publish.printer.Printer`
+    (in-memory: :meth:`_write_rows`, with ``row_spans`` per 16 rows;
+    constant-memory: :meth:`_write_single_row`, row by row): each number,
+    text and blank cell's element itself, styled by the cell's format, else
+    ``row_info[row].row_format``, else ``col_info[col].column_format``;
+    other cells go to ``_write_cell`` and ``<row>`` tags with attributes to
+    ``_write_row``. A sheet with comments, and any other value, goes
     through xlsxwriter's own code. The bytes written are the same either
-    way (tests/test_publish_speed_identical.py).
+    way (tests/test_publish_speed_identical.py, tests/test_publish_cells.py).
     """
+
+    _printer: Printer | None = None  # constant-memory mode: prints each row as it goes to disk
+    _known: dict[type, dict[Any, Any]] | None = None  # see _known_cells
+    previous_row: int  # xlsxwriter's: the row constant-memory mode sends to disk next
 
     def _write_string(self, row: int, col: int, string: str,
                       cell_format: Any = None) -> Any:
@@ -112,64 +126,129 @@ class TextSafeWorksheet(Worksheet):
             self.write(row, col, value, cell_format)
 
     def _put_fast(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> None:
-        if not any(v is not None for v in values):
+        if values.count(None) == len(values):
             return
         inline = self.constant_memory
         if inline and row > self.previous_row:
             self._write_single_row(row)  # the previous row goes to disk
         cells, shared, longest = self.table[row], self.str_table, self.xls_strmax // 2
+        known, indices, texts = self._known_cells(), shared.string_table, 0
         first = last = -1
-        for col, value in enumerate(values):
-            if value is None:
-                continue
+        for col, value, cell_format in zip(range(len(values)), values, formats, strict=False):
             kind = value.__class__
-            if kind is str and len(value) <= longest and not value.startswith("<r>"):
-                cells[col] = xw.CellStringTuple(
-                    value if inline else shared._get_shared_string_index(value), formats[col])
-            elif (kind is float or kind is int) and value - value == 0:  # finite
-                cells[col] = xw.CellNumberTuple(value, formats[col])
-            else:
-                self._put(row, col, value, formats[col])
+            # a cell without a format of its own is one tuple per value (tuples don't change)
+            cell = known[kind].get(value) if cell_format is None and kind in known else None
+            if cell is not None:
+                texts += kind is str
+            elif kind is str and len(value) <= longest and not value.startswith("<r>"):
+                key = value if inline else indices.get(value)
+                if key is None:  # a new shared string: the next index
+                    key = indices[value] = shared.unique_count
+                    shared.unique_count += 1
+                texts += 1
+                cell = NEW(STRING, (key, cell_format))
+                if cell_format is None:
+                    known[str][value] = cell
+            elif kind is int or (kind is float and value - value == 0):  # finite
+                cell = NEW(NUMBER, (value, cell_format))
+                if cell_format is None and value:  # 0.0 and -0.0 are equal keys
+                    known[kind][value] = cell
+            elif value is None:
                 continue
-            first, last = (col if first < 0 else first), col
+            else:
+                self._put(row, col, value, cell_format)
+                continue
+            cells[col] = cell
+            if first < 0:
+                first = col
+            last = col
+        if not inline:
+            shared.count += texts
         if first >= 0:
             self._check_dimensions(row, first)
-            self._check_dimensions(row, last)
+            if last > self.dim_colmax:  # else a second check would change nothing
+                self._check_dimensions(row, last)
+
+    def _known_cells(self) -> dict[type, dict[Any, Any]]:
+        """This sheet's cells without a format, per type and value."""
+        if self._known is None:
+            self._known = {str: {}, int: {}, float: {}}
+        return self._known
+
+    def put_blanks(self, row: int, cols: range, cell_format: Any) -> None:
+        """``write_blank(row, col, None, cell_format)`` for each column in ``cols``."""
+        lo, hi = (min(cols), max(cols)) if cols else (-1, -1)
+        if FAST and cell_format is not None and lo >= 0 and hi < self.xls_colmax \
+                and 0 <= row < self.xls_rowmax \
+                and (not self.constant_memory or row >= self.previous_row):
+            if self.constant_memory and row > self.previous_row:
+                self._write_single_row(row)  # the previous row goes to disk
+            self.table[row].update(dict.fromkeys(cols, NEW(BLANK, (cell_format,))))
+            self._check_dimensions(row, lo)
+            self._check_dimensions(row, hi)
+            return
+        for col in cols:
+            self.write_blank(row, col, None, cell_format)
+
+    def _prepare_formula(self, formula: str, expand_future_functions: bool = False) -> str:
+        # about 180 regular-expression passes each time (the banding rule's formula, at
+        # close), though the result depends only on these three values
+        if not FAST or formula.__class__ is not str:
+            return super()._prepare_formula(formula, expand_future_functions)
+        key = (formula, bool(expand_future_functions), bool(self.use_future_functions))
+        prepared = _FORMULAS.get(key)
+        if prepared is None:
+            if len(_FORMULAS) >= 1024:
+                _FORMULAS.clear()
+            prepared = _FORMULAS[key] = super()._prepare_formula(formula, expand_future_functions)
+        return prepared
 
     def _write_rows(self) -> None:
         if not FAST or self.constant_memory or self.comments or self.dim_colmin is None:
             super()._write_rows()
             return
-        table, info, write = self.table, self.row_info, self.fh.write
+        table, info = self.table, self.row_info
+        rows = sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax)
+        order = {row: sorted(table[row]) for row in rows if table.get(row)}
         blocks: dict[int, tuple[int, int]] = {}
-        for row, cells in table.items():
-            if cells:
-                lo, hi = blocks.get(row // 16, (self.xls_colmax, -1))
-                blocks[row // 16] = (min(lo, *cells), max(hi, *cells))
+        for row, cols in order.items():
+            lo, hi = blocks.get(row // 16, (cols[0], cols[-1]))
+            blocks[row // 16] = (min(lo, cols[0]), max(hi, cols[-1]))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
-        letters = {col: xl_col_to_name(col) for col in range(self.dim_colmin, self.dim_colmax + 1)}
-        columns = {col: i.column_format for col, i in self.col_info.items()}
-        for row in sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax):
-            cells, span = table.get(row), spans.get(row // 16)
-            if not cells:
-                if row in info:
-                    self._write_empty_row(row, span, info[row])
-                continue
-            self._write_row(row, span, info.get(row))
-            row_format = info[row].row_format if row in info else None
-            for col in sorted(cells):
-                cell = cells[col]
-                kind = cell.__class__
-                if kind is not xw.CellNumberTuple and kind is not xw.CellStringTuple:
-                    self._write_cell(row, col, cell)
-                    continue
-                style = cell.format or row_format or columns.get(col)
-                s = "" if style is None else f' s="{style._get_xf_index()}"'
-                if kind is xw.CellNumberTuple:
-                    write(f'<c r="{letters[col]}{row + 1}"{s}><v>{cell.number:.16G}</v></c>')
-                else:
-                    write(f'<c r="{letters[col]}{row + 1}"{s} t="s"><v>{cell.string}</v></c>')
-            write("</row>")
+        printer = Printer(self)
+        printer.columns(max((hi for _, hi in blocks.values()), default=0))
+        for row in rows:
+            columns, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
+            if columns is not None:
+                printer.row(row, span, row_info)
+                printer.cells(row, columns, table[row], row_info)
+            elif row_info is not None:
+                printer.flush()
+                self._write_empty_row(row, span, row_info)
+        printer.flush()
+
+    def _write_single_row(self, current_row_num: int = 0) -> None:
+        # constant-memory mode: the previous row goes to disk, as xlsxwriter's does it
+        if not FAST or self.comments:
+            super()._write_single_row(current_row_num)
+            return
+        row = self.previous_row
+        self.previous_row = current_row_num
+        cells, row_info = self.table.get(row), self.row_info.get(row)
+        if cells:
+            if self._printer is None:
+                self._printer = Printer(self)
+            cols = sorted(cells)
+            self._printer.columns(cols[-1])
+            self._printer.row(row, None, row_info)
+            self._printer.cells(row, cols, cells, row_info)
+            self._printer.flush()
+            if self._known is not None and \
+                    sum(map(len, self._known.values())) > printer.REMEMBERED:
+                self._known = None  # memory stays flat
+        elif row_info is not None:
+            self._write_empty_row(row, None, row_info)
+        self.table.clear()
 
 
 class Workbook(xlsxwriter.Workbook):

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 from xlsxwriter.utility import xl_col_to_name
 
 SIGNED = '+#,##0;-#,##0;0'
@@ -69,7 +70,9 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
         values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "any"
     elif pd.api.types.is_integer_dtype(dtype):
-        values = series.to_numpy(dtype=object, na_value=None).tolist()
+        # a NumPy integer column has no missing cells: its own Python ints
+        values = (series.to_numpy() if isinstance(dtype, np.dtype) else
+                  series.array.to_numpy(dtype=object, na_value=None)).tolist()
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
         array = series.to_numpy(dtype=float, na_value=np.nan)
@@ -78,7 +81,7 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
         values = shown.tolist()
         kind = "mp" if style == MP_FORMAT else "number"
     elif isinstance(dtype, pd.StringDtype):
-        values = [v or None for v in series.to_numpy(dtype=object, na_value=None).tolist()]
+        values = [v or None for v in _texts(series)]
         kind = "text"
     else:
         values = [None if isinstance(v, str) and not v else
@@ -86,6 +89,14 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
                   for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "any"
     return Column(header, values, kind, style, width(header, values, kind != "any"))
+
+
+def _texts(series: pd.Series) -> list[str | None]:
+    """A text column's cells as Python texts, None where missing."""
+    array = series.array
+    if isinstance(array, pd.arrays.ArrowStringArray):  # Arrow's own list: 2-4x faster
+        return pa.array(array).to_pylist()
+    return array.to_numpy(dtype=object, na_value=None).tolist()
 
 
 def blank(series: pd.Series) -> bool:
@@ -97,6 +108,8 @@ def blank(series: pd.Series) -> bool:
     first = array[int(np.argmin(missing))]  # the first cell holding something
     if not isinstance(first, str) or first:
         return False
+    if isinstance(series.dtype, pd.StringDtype):  # texts only: is any of them not empty?
+        return not any(array.to_numpy(dtype=object, na_value=""))
     return bool((series.astype("string") == "").all())
 
 
@@ -114,6 +127,8 @@ def width(header: str, values: list[Any], alike: bool = False) -> float:
     sample = [v for v in sample if v is not None]
     if all(type(v) is str for v in sample):  # text (the common case): its length
         longest = max(map(len, sample), default=0)
+    elif alike and set(map(type, sample)) == {int}:  # whole numbers: the least or greatest
+        longest = max(len(str(min(sample))), len(str(max(sample))))
     else:
         longest = max(map(len, map(_shown, sample)), default=0)
     return min(max(len(header), longest) + 2, 40)
@@ -235,9 +250,8 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
             if r > page_start and r - page_start + size > PAGE_ROWS:
                 breaks.append(r)
                 page_start = r
-            for j in range(span):
-                sheet.write_blank(r, j, None, st["heading"])
-            sheet.write_string(r, 0, heading, st["heading"])
+            sheet.put_blanks(r, range(span), st["heading"])
+            sheet.put_row(r, (heading,), (st["heading"],))
             r += 1
         if table.heights is not None:
             sheet.set_row(r, table.heights[i])
