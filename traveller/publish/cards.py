@@ -38,7 +38,7 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     if travellers.empty:
         return pd.DataFrame(columns=CARD_COLUMNS)
     t = travellers.reset_index(drop=True)
-    sides = pair_sides(t, movement)
+    sides = pair_sides(t, movement, _CARD_SIDES)
     kept = np.flatnonzero(~sides["phantom"].to_numpy(dtype=bool)
                           & ~np.asarray(sides["pair"].array.isna(), dtype=bool))
     side = {c: sides[c].array[kept] for c in ("section", "line", "pair", "board", "held",
@@ -67,6 +67,9 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     return pd.DataFrame(cards, columns=session + CARD_COLUMNS)
 
 
+#: The side columns a card reads.
+_CARD_SIDES = ("position", "section", "board", "line", "pair", "opponent", "held", "pct",
+               "phantom")
 #: The order of a pair's line on the score cards (N-S pairs first; a Howell's "" with them).
 _LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
 
@@ -77,7 +80,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    codes, uniques = pd.Series(values, copy=False).factorize(sort=mapping is None)
+    codes, uniques = pd.factorize(_array(values), sort=mapping is None)
     if mapping is not None:  # the few distinct values through the mapping, then sorted
         mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
         codes, uniques = pd.factorize(mapped[codes], sort=True)
@@ -102,15 +105,13 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
-    """Each card's pair names, looked up once per pair."""
+    """Each card's pair names ("" for a pair the ranking does not name)."""
     names = names_lookup(ranking)
     if not names:
         return np.full(len(side["pair"]), "", dtype=object)
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
-    pair = group_ids(*(pd.Series(k, copy=False) for k in keys))
-    first = np.unique(pair, return_index=True)[1]
-    found = [names.get(key, "") for key in zip(*(plain(k[first]) for k in keys), strict=True)]
-    return np.array(found, dtype=object)[pair]
+    found = [names.get(key, "") for key in zip(*(plain(k) for k in keys), strict=True)]
+    return np.array(found, dtype=object)
 
 
 def plain(values: Any) -> list[Any]:
@@ -167,9 +168,15 @@ def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
     ids = np.zeros(len(keys[0]), dtype=np.int64)
     for key in keys:
-        codes, uniques = key.factorize()
+        codes, uniques = pd.factorize(_array(key))
         ids = pd.factorize(ids * (len(uniques) + 1) + codes + 1)[0]
     return ids
+
+
+def _array(values: Any) -> Any:
+    """A Series' values (a numpy or extension array), to factorize without building an Index."""
+    array = values.array if isinstance(values, pd.Series) else values
+    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
 
 
 def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
@@ -209,7 +216,7 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
 
 def _distinct(values: pd.Series) -> int:
     """How many different values (missing ones not counted)."""
-    return len(values.factorize()[1])
+    return len(pd.factorize(_array(values))[1])
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
