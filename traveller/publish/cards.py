@@ -80,13 +80,26 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    codes, uniques = pd.factorize(_array(values), sort=mapping is None)
+    values = _array(values)
+    if mapping is None and values.dtype.kind in "iub":  # numbers sort as numbers: no factorize
+        number = _whole(values)
+        if number is not None:
+            return np.where(np.isnan(number), np.inf, -number if descending else number)
+    codes, uniques = pd.factorize(values, sort=mapping is None)
     if mapping is not None:  # the few distinct values through the mapping, then sorted
         mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
         codes, uniques = pd.factorize(mapped[codes], sort=True)
     if descending:
         codes = np.where(codes < 0, -1, len(uniques) - 1 - codes)
     return np.where(codes < 0, len(uniques), codes)
+
+
+def _whole(values: Any) -> np.ndarray | None:
+    """Whole numbers or flags as floats (NaN where missing); None if one is too large for that."""
+    number = np.asarray(values.to_numpy(dtype=float, na_value=np.nan)
+                        if not isinstance(values, np.ndarray) else values, dtype=float)
+    known = number[~np.isnan(number)]
+    return number if not len(known) or np.abs(known).max() < 2**53 else None
 
 
 def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
@@ -142,18 +155,20 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
-    t = travellers.reset_index(drop=True)
+    t = travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
-    column = {k: t[k] for k in (*session, "section", "board", *fouled, "ns_score")}
+    column: dict[str, Any] = {k: t[k] for k in (*session, "section", "board", *fouled,
+                                                "ns_score")}
     column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
                         else pd.Series(pd.NA, index=t.index, dtype=object))
-    column["_played"] = pd.Series(kinds(t) == "result", index=t.index)
+    column["_played"] = kinds(t) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
     group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
     count = np.bincount(group)
-    out = {k: column[k].array[firsts] for k in keys}
+    out = {k: (v.array if isinstance(v, pd.Series) else v)[firsts]
+           for k, v in ((k, column[k]) for k in keys)}
     out["count"] = pd.array(count, dtype="Int64" if pd.api.types.is_extension_array_dtype(
         column["board"].dtype) else "int64")
     for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
@@ -166,11 +181,15 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
 
 def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
-    ids = np.zeros(len(keys[0]), dtype=np.int64)
+    ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
     for key in keys:
         codes, uniques = pd.factorize(_array(key))
-        ids = pd.factorize(ids * (len(uniques) + 1) + codes + 1)[0]
-    return ids
+        if bound * (len(uniques) + 1) >= 2**62:  # renumber before the product could overflow
+            ids = pd.factorize(ids)[0]
+            bound = int(ids.max()) + 1 if len(ids) else 1
+        ids = ids * (len(uniques) + 1) + codes + 1  # each key combination: one number
+        bound *= len(uniques) + 1
+    return pd.factorize(ids)[0]
 
 
 def _array(values: Any) -> Any:
@@ -193,9 +212,9 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     """The session at a glance: (item, value) rows."""
     settings = settings or {}
     t = travellers
-    kind = pd.Series(kinds(t) if len(t) else [], dtype="object")
+    kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
-    ruled = kind[kind != "result"].value_counts()
+    ruled = _counts(kind[kind != "result"])
     group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
         ("movement", settings.get("movement", "")),
@@ -206,12 +225,21 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
         ("top (common)", _tops(t) if len(t) else ""),
-        ("rulings", int(ruled.sum())),
-        *[(f"rulings: {k}", int(v)) for k, v in ruled.items()],
+        ("rulings", sum(v for _, v in ruled)),
+        *[(f"rulings: {k}", v) for k, v in ruled],
         ("problems", len(problems)),
-        *[(f"problems: {k}", int(v)) for k, v in problems["code"].value_counts().items()],
+        *[(f"problems: {k}", v) for k, v in _counts(problems["code"] if len(problems) else [])],
     ]
     return pd.DataFrame(rows, columns=["item", "value"])
+
+
+def _counts(values: Any) -> list[tuple[Any, int]]:
+    """(value, how many times) as ``value_counts`` orders them; none for no values."""
+    if not len(values):
+        return []
+    counts = values.value_counts() if isinstance(values, pd.Series) else pd.Series(
+        values, dtype="object").value_counts()
+    return [(k, int(v)) for k, v in counts.items()]
 
 
 def _distinct(values: pd.Series) -> int:
