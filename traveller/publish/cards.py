@@ -80,7 +80,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    values = _array(values)
+    values = factorizable(values)
     if mapping is None and values.dtype.kind in "iub":  # numbers sort as numbers: no factorize
         number = _whole(values)
         if number is not None:
@@ -183,7 +183,7 @@ def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
     ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
     for key in keys:
-        codes, uniques = pd.factorize(_array(key))
+        codes, uniques = pd.factorize(factorizable(key))
         if bound * (len(uniques) + 1) >= 2**62:  # renumber before the product could overflow
             ids = pd.factorize(ids)[0]
             bound = int(ids.max()) + 1 if len(ids) else 1
@@ -192,7 +192,7 @@ def group_ids(*keys: pd.Series) -> np.ndarray:
     return pd.factorize(ids)[0]
 
 
-def _array(values: Any) -> Any:
+def factorizable(values: Any) -> Any:
     """A Series' values (a numpy or extension array), to factorize without building an Index."""
     array = values.array if isinstance(values, pd.Series) else values
     return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
@@ -244,7 +244,7 @@ def _counts(values: Any) -> list[tuple[Any, int]]:
 
 def _distinct(values: pd.Series) -> int:
     """How many different values (missing ones not counted)."""
-    return len(pd.factorize(_array(values))[1])
+    return len(pd.factorize(factorizable(values))[1])
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
