@@ -56,7 +56,8 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     cards = {**{c: side[c] for c in (*session, "section", "line")},
              "pair": pd.array(side["pair"], dtype="Int64"),
              "names": _names(side, ranking), "board": side["board"],
-             "held": pd.array(np.where(is_ns, "N-S", "E-W"), dtype=side["held"].dtype),
+             "held": pd.array(["N-S", "E-W"], dtype=side["held"].dtype).take(
+                 np.where(is_ns, 0, 1)),  # two words: taken, not each row converted
              "opponent": pd.array(side["opponent"], dtype="Int64")}
     for column in ("contract", "declarer", "lead"):
         cards[column] = _text(t, column, row)
@@ -118,13 +119,14 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
-    """Each card's pair names ("" for a pair the ranking does not name)."""
+    """Each card's pair names, looked up once per run of a pair's cards."""
     names = names_lookup(ranking)
     if not names:
         return np.full(len(side["pair"]), "", dtype=object)
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
-    found = [names.get(key, "") for key in zip(*(plain(k) for k in keys), strict=True)]
-    return np.array(found, dtype=object)
+    starts = np.array(change_starts(*keys), dtype=np.int64)
+    found = [names.get(key, "") for key in zip(*(plain(k[starts]) for k in keys), strict=True)]
+    return np.repeat(np.array(found, dtype=object), np.diff(np.r_[starts, len(keys[0])]))
 
 
 def plain(values: Any) -> list[Any]:
@@ -196,6 +198,17 @@ def factorizable(values: Any) -> Any:
     """A Series' values (a numpy or extension array), to factorize without building an Index."""
     array = values.array if isinstance(values, pd.Series) else values
     return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
+
+
+def change_starts(*keys: Any) -> list[int]:
+    """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
+    if not len(keys[0]):
+        return []
+    changed = np.zeros(len(keys[0]) - 1, dtype=bool)
+    for key in keys:  # a missing value is a value of its own (-1); factorized as an array
+        codes = pd.factorize(factorizable(key))[0]  # (no Index of its values is built)
+        changed |= codes[1:] != codes[:-1]
+    return np.flatnonzero(np.r_[True, changed]).tolist()
 
 
 def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import factorizable
+from traveller.publish.cards import change_starts
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -185,17 +185,6 @@ def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
     if frame.empty:
         return []
     return change_starts(*(frame[k] for k in keys)) if keys else [0]
-
-
-def change_starts(*keys: pd.Series) -> list[int]:
-    """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
-    if not len(keys[0]):
-        return []
-    changed = np.zeros(len(keys[0]) - 1, dtype=bool)
-    for key in keys:  # a missing value is a value of its own (-1); factorized as an array
-        codes = pd.factorize(factorizable(key))[0]  # (no Index of its values is built)
-        changed |= codes[1:] != codes[:-1]
-    return np.flatnonzero(np.r_[True, changed]).tolist()
 
 
 def _heading(row: dict[str, object], chicago: bool) -> str:

@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import group_ids, names_lookup, plain
-from traveller.publish.layout import change_starts
+from traveller.publish.cards import change_starts, group_ids, names_lookup, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
