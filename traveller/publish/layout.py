@@ -110,8 +110,8 @@ class _Cells:
         """Each cell's stripped text read as a number (NaN where it is not one)."""
         if name not in self._number:  # each distinct text read once (few on a traveller)
             codes, uniques = pd.factorize(self.stripped(name).array)
-            read = pd.to_numeric(pd.Series(uniques, copy=False), errors="coerce").to_numpy(
-                dtype=float, na_value=np.nan)
+            read = np.asarray(pd.to_numeric(uniques.to_numpy(dtype=object), errors="coerce"),
+                              dtype=float)  # parsed as plain objects: no masked array built
             self._number[name] = np.append(read, np.nan)[codes]  # missing (-1): NaN
         return self._number[name]
 
