@@ -39,17 +39,18 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
         return pd.DataFrame(columns=CARD_COLUMNS)
     t = travellers.reset_index(drop=True)
     sides = pair_sides(t, movement, _CARD_SIDES)
-    kept = np.flatnonzero(~sides["phantom"].to_numpy(dtype=bool)
-                          & ~np.asarray(sides["pair"].array.isna(), dtype=bool))
-    side = {c: sides[c].array[kept] for c in ("section", "line", "pair", "board", "held",
-                                              "opponent", "pct")}
-    row = sides["position"].to_numpy()[kept]
+    kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
+                                                                   dtype=bool)
+    side = {c: sides[c].array for c in ("section", "line", "pair", "board", "held",
+                                        "opponent", "pct")}
+    row = sides["position"].to_numpy()
     session = ["session"] if "session" in t else []  # a multi-session event
     if session:
-        side["session"] = t["session"].array[row]
+        side["session"] = t["session"].array.take(row)
     keys = ["section", "line", "pair", *session, "board"]
     order = np.lexsort([_sort_key(side[k], _LINE_ORDER if k == "line" else None)
-                        for k in reversed(keys)])
+                        for k in reversed(keys)])  # all sides sorted, then the kept ones
+    order = order[kept[order]]  # taken in that order: as sorting only the kept ones
     row, side = row[order], {c: v[order] for c, v in side.items()}
     is_ns = np.asarray(side["held"]) == "NS"
     score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
