@@ -34,6 +34,13 @@ def float_column(frame: pd.DataFrame, name: str, dtype: type = float) -> np.ndar
     return frame[name].to_numpy(dtype=dtype, na_value=np.nan)
 
 
+def _text(column: pd.Series) -> np.ndarray:
+    """A column as an object array of text, missing values as ""."""
+    if isinstance(column.dtype, pd.StringDtype):  # text already: no conversion of its own
+        return column.to_numpy(dtype=object, na_value="")
+    return column.astype("string").fillna("").to_numpy()
+
+
 def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
                  values: dict[str, tuple[Any, Any]] | None = None, *,
                  section_codes: bool = False) -> pd.DataFrame:
@@ -54,7 +61,7 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
     elif section_codes:
         section = pd.factorize(frame["section"])[0]
     else:
-        section = frame["section"].astype("string").fillna("").to_numpy()
+        section = _text(frame["section"])
     board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
     ns_pair, ew_pair = frame["ns_pair"].to_numpy(), frame["ew_pair"].to_numpy()
     lines = pd.Series(["NS", "EW"] if movement == "mitchell" else ["", ""]).array  # as
@@ -97,8 +104,7 @@ def _by_cards(frame: pd.DataFrame, is_ns: dict[str, np.ndarray], ns: str, ew: st
 
 
 def _phantom(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-    phantom = (frame["phantom"].astype("string").fillna("").to_numpy()
-               if "phantom" in frame else np.full(len(frame), ""))
+    phantom = _text(frame["phantom"]) if "phantom" in frame else np.full(len(frame), "")
     return phantom == "NS", phantom == "EW"
 
 
