@@ -66,7 +66,7 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-    return pd.DataFrame(cards, columns=session + CARD_COLUMNS)
+    return pd.DataFrame(cards)  # built in the order of session + CARD_COLUMNS
 
 
 #: The side columns a card reads.
