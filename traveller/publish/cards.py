@@ -169,17 +169,15 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
     group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
-    count = np.bincount(group)
-    out = {k: (v.array if isinstance(v, pd.Series) else v)[firsts]
-           for k, v in ((k, column[k]) for k in keys)}
-    out["count"] = pd.array(count, dtype="Int64" if pd.api.types.is_extension_array_dtype(
-        column["board"].dtype) else "int64")
-    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
-        out[name] = _first_present(t[name], group, len(firsts))
-    order = np.lexsort([_sort_key(out[k], descending=k in ("_played", "ns_score"))
-                        for k in reversed(keys[:-1])])
+    order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
+                        for k in reversed(keys[:-1])])  # sort keys order any subset alike
     columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:]]
-    return pd.DataFrame({c: out[c][order] for c in columns})
+    out = {k: column[k].array[firsts[order]] for k in columns if k in column}
+    out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
+                            is_extension_array_dtype(column["board"].dtype) else "int64")
+    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
+        out[name] = _first_present(t[name], group, len(firsts))[order]
+    return pd.DataFrame({c: out[c] for c in columns})
 
 
 def group_ids(*keys: pd.Series) -> np.ndarray:
