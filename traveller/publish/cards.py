@@ -38,25 +38,27 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     if travellers.empty:
         return pd.DataFrame(columns=CARD_COLUMNS)
     t = travellers.reset_index(drop=True)
-    sides = pair_sides(t, movement)
-    kept = np.flatnonzero(~sides["phantom"].to_numpy(dtype=bool)
-                          & ~np.asarray(sides["pair"].array.isna(), dtype=bool))
-    side = {c: sides[c].array[kept] for c in ("section", "line", "pair", "board", "held",
-                                              "opponent", "pct")}
-    row = sides["position"].to_numpy()[kept]
+    sides = pair_sides(t, movement, _CARD_SIDES)
+    kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
+                                                                   dtype=bool)
+    side = {c: sides[c].array for c in ("section", "line", "pair", "board", "held",
+                                        "opponent", "pct")}
+    row = sides["position"].to_numpy()
     session = ["session"] if "session" in t else []  # a multi-session event
     if session:
-        side["session"] = t["session"].array[row]
+        side["session"] = t["session"].array.take(row)
     keys = ["section", "line", "pair", *session, "board"]
     order = np.lexsort([_sort_key(side[k], _LINE_ORDER if k == "line" else None)
-                        for k in reversed(keys)])
+                        for k in reversed(keys)])  # all sides sorted, then the kept ones
+    order = order[kept[order]]  # taken in that order: as sorting only the kept ones
     row, side = row[order], {c: v[order] for c, v in side.items()}
     is_ns = np.asarray(side["held"]) == "NS"
     score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
     cards = {**{c: side[c] for c in (*session, "section", "line")},
              "pair": pd.array(side["pair"], dtype="Int64"),
              "names": _names(side, ranking), "board": side["board"],
-             "held": pd.array(np.where(is_ns, "N-S", "E-W"), dtype=side["held"].dtype),
+             "held": pd.array(["N-S", "E-W"], dtype=side["held"].dtype).take(
+                 np.where(is_ns, 0, 1)),  # two words: taken, not each row converted
              "opponent": pd.array(side["opponent"], dtype="Int64")}
     for column in ("contract", "declarer", "lead"):
         cards[column] = _text(t, column, row)
@@ -64,9 +66,12 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-    return pd.DataFrame(cards, columns=session + CARD_COLUMNS)
+    return pd.DataFrame(cards)  # built in the order of session + CARD_COLUMNS
 
 
+#: The side columns a card reads.
+_CARD_SIDES = ("position", "section", "board", "line", "pair", "opponent", "held", "pct",
+               "phantom")
 #: The order of a pair's line on the score cards (N-S pairs first; a Howell's "" with them).
 _LINE_ORDER = {"NS": 0, "EW": 1, "": 0}
 
@@ -77,13 +82,26 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    codes, uniques = pd.Series(values, copy=False).factorize(sort=mapping is None)
+    values = factorizable(values)
+    if mapping is None and values.dtype.kind in "iub":  # numbers sort as numbers: no factorize
+        number = _whole(values)
+        if number is not None:
+            return np.where(np.isnan(number), np.inf, -number if descending else number)
+    codes, uniques = pd.factorize(values, sort=mapping is None)
     if mapping is not None:  # the few distinct values through the mapping, then sorted
         mapped = np.array([mapping.get(u, len(mapping)) for u in uniques] + [len(mapping)])
         codes, uniques = pd.factorize(mapped[codes], sort=True)
     if descending:
         codes = np.where(codes < 0, -1, len(uniques) - 1 - codes)
     return np.where(codes < 0, len(uniques), codes)
+
+
+def _whole(values: Any) -> np.ndarray | None:
+    """Whole numbers or flags as floats (NaN where missing); None if one is too large for that."""
+    number = np.asarray(values.to_numpy(dtype=float, na_value=np.nan)
+                        if not isinstance(values, np.ndarray) else values, dtype=float)
+    known = number[~np.isnan(number)]
+    return number if not len(known) or np.abs(known).max() < 2**53 else None
 
 
 def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
@@ -102,15 +120,14 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
-    """Each card's pair names, looked up once per pair."""
+    """Each card's pair names, looked up once per run of a pair's cards."""
     names = names_lookup(ranking)
     if not names:
         return np.full(len(side["pair"]), "", dtype=object)
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
-    pair = group_ids(*(pd.Series(k, copy=False) for k in keys))
-    first = np.unique(pair, return_index=True)[1]
-    found = [names.get(key, "") for key in zip(*(plain(k[first]) for k in keys), strict=True)]
-    return np.array(found, dtype=object)[pair]
+    starts = np.array(change_starts(*keys), dtype=np.int64)
+    found = [names.get(key, "") for key in zip(*(plain(k[starts]) for k in keys), strict=True)]
+    return np.repeat(np.array(found, dtype=object), np.diff(np.r_[starts, len(keys[0])]))
 
 
 def plain(values: Any) -> list[Any]:
@@ -141,35 +158,56 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
-    t = travellers.reset_index(drop=True)
+    t = travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
-    column = {k: t[k] for k in (*session, "section", "board", *fouled, "ns_score")}
+    column: dict[str, Any] = {k: t[k] for k in (*session, "section", "board", *fouled,
+                                                "ns_score")}
     column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
                         else pd.Series(pd.NA, index=t.index, dtype=object))
-    column["_played"] = pd.Series(kinds(t) == "result", index=t.index)
+    column["_played"] = kinds(t) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
     group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
-    count = np.bincount(group)
-    out = {k: column[k].array[firsts] for k in keys}
-    out["count"] = pd.array(count, dtype="Int64" if pd.api.types.is_extension_array_dtype(
-        column["board"].dtype) else "int64")
-    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
-        out[name] = _first_present(t[name], group, len(firsts))
-    order = np.lexsort([_sort_key(out[k], descending=k in ("_played", "ns_score"))
-                        for k in reversed(keys[:-1])])
+    order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
+                        for k in reversed(keys[:-1])])  # sort keys order any subset alike
     columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:]]
-    return pd.DataFrame({c: out[c][order] for c in columns})
+    out = {k: column[k].array[firsts[order]] for k in columns if k in column}
+    out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
+                            is_extension_array_dtype(column["board"].dtype) else "int64")
+    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
+        out[name] = _first_present(t[name], group, len(firsts))[order]
+    return pd.DataFrame({c: out[c] for c in columns})
 
 
 def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
-    ids = np.zeros(len(keys[0]), dtype=np.int64)
+    ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
     for key in keys:
-        codes, uniques = key.factorize()
-        ids = pd.factorize(ids * (len(uniques) + 1) + codes + 1)[0]
-    return ids
+        codes, uniques = pd.factorize(factorizable(key))
+        if bound * (len(uniques) + 1) >= 2**62:  # renumber before the product could overflow
+            ids = pd.factorize(ids)[0]
+            bound = int(ids.max()) + 1 if len(ids) else 1
+        ids = ids * (len(uniques) + 1) + codes + 1  # each key combination: one number
+        bound *= len(uniques) + 1
+    return pd.factorize(ids)[0]
+
+
+def factorizable(values: Any) -> Any:
+    """A Series' values (a numpy or extension array), to factorize without building an Index."""
+    array = values.array if isinstance(values, pd.Series) else values
+    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
+
+
+def change_starts(*keys: Any) -> list[int]:
+    """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
+    if not len(keys[0]):
+        return []
+    changed = np.zeros(len(keys[0]) - 1, dtype=bool)
+    for key in keys:  # a missing value is a value of its own (-1); factorized as an array
+        codes = pd.factorize(factorizable(key))[0]  # (no Index of its values is built)
+        changed |= codes[1:] != codes[:-1]
+    return np.flatnonzero(np.r_[True, changed]).tolist()
 
 
 def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
@@ -186,9 +224,9 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     """The session at a glance: (item, value) rows."""
     settings = settings or {}
     t = travellers
-    kind = pd.Series(kinds(t) if len(t) else [], dtype="object")
+    kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
-    ruled = kind[kind != "result"].value_counts()
+    ruled = _counts(kind[kind != "result"])
     group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
         ("movement", settings.get("movement", "")),
@@ -199,17 +237,26 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
         ("top (common)", _tops(t) if len(t) else ""),
-        ("rulings", int(ruled.sum())),
-        *[(f"rulings: {k}", int(v)) for k, v in ruled.items()],
+        ("rulings", sum(v for _, v in ruled)),
+        *[(f"rulings: {k}", v) for k, v in ruled],
         ("problems", len(problems)),
-        *[(f"problems: {k}", int(v)) for k, v in problems["code"].value_counts().items()],
+        *[(f"problems: {k}", v) for k, v in _counts(problems["code"] if len(problems) else [])],
     ]
     return pd.DataFrame(rows, columns=["item", "value"])
 
 
+def _counts(values: Any) -> list[tuple[Any, int]]:
+    """(value, how many times) as ``value_counts`` orders them; none for no values."""
+    if not len(values):
+        return []
+    counts = values.value_counts() if isinstance(values, pd.Series) else pd.Series(
+        values, dtype="object").value_counts()
+    return [(k, int(v)) for k, v in counts.items()]
+
+
 def _distinct(values: pd.Series) -> int:
     """How many different values (missing ones not counted)."""
-    return len(values.factorize()[1])
+    return len(pd.factorize(factorizable(values))[1])
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:

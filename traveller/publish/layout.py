@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from traveller.publish.cards import change_starts
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -42,8 +43,9 @@ AS_WRITTEN = " (as written)"
 
 
 def travellers_layout(result: Result, summary: bool = True
-                      ) -> tuple[pd.DataFrame, int, dict[int, str], list[tuple[str, str]]]:
-    """The Travellers frame to write, its print-area width, board headings, moved facts.
+                      ) -> tuple[dict[str, pd.Series], int, dict[int, str], list[tuple[str, str]]]:
+    """The Travellers columns to write (in order), the print-area width, board headings and
+    the moved facts (the columns are a dict: a frame of them would be built for nothing).
 
     The facts are (item, value) pairs for the Summary sheet (only when
     ``summary``: there is one to move them to).
@@ -63,9 +65,7 @@ def travellers_layout(result: Result, summary: bool = True
     names = [c for c in names if c not in _PER_BOARD]
     printed = [c for c in PRINTED if c in names] + [
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
-    out = frame[printed + [c for c in names if c not in printed]]
-    for name, cells in kept.items():
-        out[name] = cells
+    out = {c: kept.get(c, series[c]) for c in printed + [c for c in names if c not in printed]}
     return out, len(printed), headings, facts
 
 
@@ -95,7 +95,7 @@ class _Cells:
 
     def stripped(self, name: str) -> pd.Series:
         if name not in self._stripped:
-            self._stripped[name] = self.series[name].astype("string").str.strip()
+            self._stripped[name] = _as_text(self.series[name]).str.strip()
         return self._stripped[name]
 
     def text(self, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -108,9 +108,11 @@ class _Cells:
 
     def number(self, name: str) -> np.ndarray:
         """Each cell's stripped text read as a number (NaN where it is not one)."""
-        if name not in self._number:
-            self._number[name] = pd.to_numeric(self.stripped(name), errors="coerce").to_numpy(
-                dtype=float, na_value=np.nan)
+        if name not in self._number:  # each distinct text read once (few on a traveller)
+            codes, uniques = pd.factorize(self.stripped(name).array)
+            read = np.asarray(pd.to_numeric(uniques.to_numpy(dtype=object), errors="coerce"),
+                              dtype=float)  # parsed as plain objects: no masked array built
+            self._number[name] = np.append(read, np.nan)[codes]  # missing (-1): NaN
         return self._number[name]
 
     def values(self, name: str) -> np.ndarray:
@@ -149,8 +151,14 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
         if (cells.text(name)[1] | same).all():
             dropped.add(name)
         else:
-            kept[name] = series[name].astype("string").mask(same)
+            kept[name] = _as_text(series[name]).mask(same)
     return kept, dropped
+
+
+def _as_text(series: pd.Series) -> pd.Series:
+    """``series`` as the "string" dtype (itself when it already is)."""
+    string = pd.StringDtype()  # as "string" reads now (its storage is an option)
+    return series if series.dtype == string else series.astype(string)
 
 
 def board_headings(frame: pd.DataFrame, result: Result,
@@ -176,11 +184,7 @@ def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
     """Positions where the value of ``keys`` changes (the first row included)."""
     if frame.empty:
         return []
-    changed = np.zeros(len(frame) - 1, dtype=bool)
-    for key in keys:
-        codes = pd.factorize(frame[key])[0]  # a missing value is a value of its own (-1)
-        changed |= codes[1:] != codes[:-1]
-    return np.flatnonzero(np.r_[True, changed]).tolist()
+    return change_starts(*(frame[k] for k in keys)) if keys else [0]
 
 
 def _heading(row: dict[str, object], chicago: bool) -> str:

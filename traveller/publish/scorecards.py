@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import group_ids, names_lookup, plain
-from traveller.publish.layout import group_starts
+from traveller.publish.cards import change_starts, group_ids, names_lookup, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
@@ -39,25 +38,26 @@ _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
 
 
-def card_frame(cards: pd.DataFrame, ranking: pd.DataFrame) -> pd.DataFrame:
-    """The cards with the opponents' names, without columns that are empty or repeat the pair."""
-    cards = cards.reset_index(drop=True)
+def card_columns(cards: pd.DataFrame, ranking: pd.DataFrame) -> dict[str, pd.Series]:
+    """The cards' columns with the opponents' names, less the Cards column when it repeats
+    the pair's line (no frame is built: each column is read once)."""
+    columns = dict(cards.items())
     keys = ["section", "line", "pair"]
     if ranking is not None and "names" in ranking and set(keys) <= set(ranking):
         names = names_lookup(ranking)
-        other = [_OTHER_LINE.get(line) for line in plain(cards["line"])]
-        cards["opponent_names"] = np.array(
-            [names.get(key, "") for key in zip(plain(cards["section"]), other, plain(pd.array(
-                cards["opponent"], dtype="Int64")), strict=True)], dtype=object)
-    if "held" in cards and _one_per_pair(cards, keys):
-        cards = cards.drop(columns="held")  # every pair kept its line: said in the heading
-    return cards
+        other = [_OTHER_LINE.get(line) for line in plain(columns["line"])]
+        columns["opponent_names"] = pd.Series(np.array(  # text, as a frame's column infers
+            [names.get(key, "") for key in zip(plain(columns["section"]), other, plain(pd.array(
+                columns["opponent"], dtype="Int64")), strict=True)], dtype=object))
+    if "held" in columns and _one_per_pair(columns, keys):
+        del columns["held"]  # every pair kept its line: said in the heading
+    return columns
 
 
-def _one_per_pair(cards: pd.DataFrame, keys: list[str]) -> bool:
+def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     """True when each pair's cards show at most one line held (missing cells aside)."""
     pair = group_ids(*(cards[k] for k in keys))
-    held = cards["held"].factorize()[0]
+    held = pd.factorize(cards["held"].array)[0]
     shown = held >= 0
     pairs = pair[shown]
     return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
@@ -84,17 +84,18 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
 def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFrame,
                       ranking: pd.DataFrame, header: tuple[str, str]) -> None:
     """The Score cards sheet (see the module docstring)."""
-    frame = card_frame(cards, ranking)
+    frame = card_columns(cards, ranking)
     shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
     sheet = book.add_worksheet(name)
     for j, c in enumerate(cols):
         sheet.set_column(j, j, max(c.width, 7), st[c.style] if c.style else None)
     keys = ["section", "line", "pair"]
-    starts = group_starts(frame, keys)
-    ends = [*starts[1:], len(frame)]
+    starts = change_starts(*(frame[k] for k in keys))
+    ends = [*starts[1:], len(cards)]
     totals = _totals(ranking)
-    firsts = {c: plain(frame[c].array[starts]) for c in ("section", "line", "pair", "names")
+    at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
+    firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")
               if c in frame}
     sums = _sums(frame, cols)
     rows = row_cells(cols, st["0"])
@@ -139,27 +140,32 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
     return r + 2
 
 
-def _sums(frame: pd.DataFrame, cols: list[Column]) -> dict[str, np.ndarray]:
-    """The MP and % columns shown, as floats (NaN where missing), for the totals."""
+def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarray]:
+    """The MP and % columns shown, missing values as 0, and where each is known, for totals."""
     headers = {c.header for c in cols}
-    return {name: frame[name].to_numpy(dtype=float, na_value=np.nan)
-            for name, header in (("mp", "MP"), ("pct", "%")) if header in headers}
+    sums = {}
+    for name, header in (("mp", "MP"), ("pct", "%")):
+        if header in headers:
+            values = frame[name].to_numpy(dtype=float, na_value=np.nan)
+            known = ~np.isnan(values)
+            sums[name], sums[f"{name}_known"] = np.where(known, values, 0.0), known
+    return sums
 
 
 def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarray],
            start: int, end: int, r: int) -> None:
-    """A pair's total row: its matchpoints added up, its mean %."""
+    """A pair's total row: its matchpoints added up, its mean % (missing values left out)."""
     for j in range(len(cols)):
         sheet.write_blank(r, j, None, st["total"])
     headers = [c.header for c in cols]
     values: list[Any] = ["Total"] + [None] * (len(cols) - 1)
     formats = [st["total"]] * len(cols)
-    if "mp" in sums:
+    if "mp" in sums:  # the sum of the known values, as numpy's nansum adds them
         j = headers.index("MP")
-        values[j], formats[j] = float(np.nansum(sums["mp"][start:end])), st["total_mp"]
+        values[j], formats[j] = float(sums["mp"][start:end].sum()), st["total_mp"]
     if "pct" in sums:
-        pct = sums["pct"][start:end]
-        if not np.isnan(pct).all():
+        known = int(sums["pct_known"][start:end].sum())
+        if known:  # and their mean, as nanmean: that sum over how many are known
             j = headers.index("%")
-            values[j], formats[j] = float(np.nanmean(pct)), st["total_pct"]
+            values[j], formats[j] = float(sums["pct"][start:end].sum() / known), st["total_pct"]
     sheet.put_row(r, values, formats)

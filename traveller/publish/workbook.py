@@ -161,13 +161,14 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
     if name == "Summary" and facts:
         frame = pd.concat([frame, pd.DataFrame(facts, columns=["item", "value"])],
                           ignore_index=True)
+    columns = dict(frame.items())  # each column once
     if name == "Frequencies":  # no empty Section or Ruling column
-        frame = frame.loc[:, [c for c in frame.columns if c not in ("section", "ruling")
-                              or not blank(frame[c])]]
-    band = "board" if "board" in frame else None
+        columns = {c: v for c, v in columns.items()
+                   if c not in ("section", "ruling") or not blank(v)}
+    band = "board" if "board" in columns else None
     return (name, len(frame) + 1,
-            lambda b, st, h: write_table(b, st, _table(name, frame, header=h, band=band)),
-            lambda: frame)
+            lambda b, st, h: write_table(b, st, _table(name, columns, header=h, band=band)),
+            lambda: frame.loc[:, list(columns)])
 
 
 
@@ -190,14 +191,17 @@ def _csv(frame: pd.DataFrame, side: Path) -> None:
         raise
 
 
-def _table(name: str, frame: pd.DataFrame, *, band: str | None = None,
+def _table(name: str, frame: pd.DataFrame | dict[str, pd.Series], *, band: str | None = None,
            printed: int | None = None, headings: dict[int, str] | None = None,
            title: list[str] | None = None, header: tuple[str, str] = ("", "")) -> Table:
+    """A sheet of ``frame``'s columns (a frame, or its columns by name, in order)."""
+    columns = frame if isinstance(frame, dict) else dict(frame.items())
+    rows = len(frame) if isinstance(frame, pd.DataFrame) else len(next(iter(frame.values()), []))
     cols = []
-    for c, series in frame.items():  # each column once, without a lookup by name
+    for c, series in columns.items():  # each column once, without a lookup by name
         style = "center" if c in CENTERED else FORMATS.get(str(c))
         cols.append(column(HEADERS.get(str(c), str(c)), series, style))
-    index = list(frame.columns).index(band) if band in frame.columns and len(frame) else None
+    index = list(columns).index(band) if band in columns and rows else None
     return Table(name, cols, title or [], headings or {}, index, printed, header)
 
 
@@ -228,11 +232,12 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     return sheets
 
 
-def _ranking_frame(result: Result) -> pd.DataFrame:
-    ranking = result.ranking
-    drop = [name for name in ("line", "section")  # blank for a Howell / a single section
-            if name in ranking and ranking[name].eq("").all()]
-    if "mp_factored" in ranking and np.allclose(ranking["mp_factored"].astype(float),
-                                                ranking["mp"].astype(float)):
+def _ranking_frame(result: Result) -> dict[str, pd.Series]:
+    """The ranking's columns to write: no empty line or section, no factored MP equal to MP."""
+    columns = dict(result.ranking.items())  # each column once; compared as arrays (as
+    drop = [name for name in ("line", "section")  # Series.eq would): blank for a Howell /
+            if name in columns and bool((columns[name].array == "").all())]  # one section
+    if "mp_factored" in columns and np.allclose(columns["mp_factored"].to_numpy(dtype=float),
+                                                columns["mp"].to_numpy(dtype=float)):
         drop.append("mp_factored")  # every pair played every board
-    return ranking.drop(columns=drop) if drop else ranking
+    return {c: series for c, series in columns.items() if c not in drop}

@@ -10,6 +10,7 @@ session-percentage rule all read these rows.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,13 @@ def float_column(frame: pd.DataFrame, name: str, dtype: type = float) -> np.ndar
     return frame[name].to_numpy(dtype=dtype, na_value=np.nan)
 
 
+def _text(column: pd.Series) -> np.ndarray:
+    """A column as an object array of text, missing values as ""."""
+    if isinstance(column.dtype, pd.StringDtype):  # text already: no conversion of its own
+        return column.to_numpy(dtype=object, na_value="")
+    return column.astype("string").fillna("").to_numpy()
+
+
 def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
                  values: dict[str, tuple[Any, Any]] | None = None, *,
                  section_codes: bool = False) -> pd.DataFrame:
@@ -53,7 +61,7 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
     elif section_codes:
         section = pd.factorize(frame["section"])[0]
     else:
-        section = frame["section"].astype("string").fillna("").to_numpy()
+        section = _text(frame["section"])
     board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
     ns_pair, ew_pair = frame["ns_pair"].to_numpy(), frame["ew_pair"].to_numpy()
     lines = pd.Series(["NS", "EW"] if movement == "mitchell" else ["", ""]).array  # as
@@ -68,29 +76,56 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
     return pd.DataFrame(columns)
 
 
-def pair_sides(frame: pd.DataFrame, movement: str = "mitchell") -> pd.DataFrame:
+def pair_sides(frame: pd.DataFrame, movement: str = "mitchell",
+               columns: Collection[str] = SIDE_COLUMNS) -> pd.DataFrame:
     """One row per (result, pair): see the module docstring.
 
     Columns: ``position`` (row of ``frame``), section, board, line, pair,
     opponent, held ("NS"/"EW" cards), mp (Neuberg-scaled to the common top,
     NaN when the board does not count for the pair), top (common), pct (on the
     board's top), phantom (the pair is the phantom), compared (a result or a
-    weighted/split score, not an award).
+    weighted/split score, not an award). Of held .. compared, only those in
+    ``columns`` are computed (the first six always are).
     """
-    from traveller.tidy.rulings import COMPARED, kinds
-
     arrow = arrow_held(frame)
-    phantom = (frame["phantom"].astype("string").fillna("").to_numpy()
-               if "phantom" in frame else np.full(len(frame), ""))
     held = {"NS": np.where(arrow, "EW", "NS"), "EW": np.where(arrow, "NS", "EW")}
     is_ns = {line: cards == "NS" for line, cards in held.items()}
-    ns_mp, ew_mp = float_column(frame, "ns_mp_scaled"), float_column(frame, "ew_mp_scaled")
-    mp = {line: np.where(ns, ns_mp, ew_mp) for line, ns in is_ns.items()}
-    pct = {line: np.where(ns, float_column(frame, "ns_pct"), float_column(frame, "ew_pct"))
-           for line, ns in is_ns.items()}
-    top = float_column(frame, "common_top")
+    values = {name: _SIDE_VALUES[name](frame, held, is_ns)
+              for name in SIDE_COLUMNS[6:] if name in columns}
+    return result_sides(frame, movement, values)
+
+
+def _by_cards(frame: pd.DataFrame, is_ns: dict[str, np.ndarray], ns: str, ew: str
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Each side's value of the N-S column ``ns`` or the E-W column ``ew``, by the cards held."""
+    ns_values, ew_values = float_column(frame, ns), float_column(frame, ew)
+    return (np.where(is_ns["NS"], ns_values, ew_values),
+            np.where(is_ns["EW"], ns_values, ew_values))
+
+
+def _phantom(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    phantom = _text(frame["phantom"]) if "phantom" in frame else np.full(len(frame), "")
+    return phantom == "NS", phantom == "EW"
+
+
+def _compared(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    from traveller.tidy.rulings import COMPARED, kinds
+
     compared = np.isin(kinds(frame), COMPARED)
-    return result_sides(frame, movement, {
-        "held": (held["NS"], held["EW"]), "mp": (mp["NS"], mp["EW"]), "top": (top, top),
-        "pct": (pct["NS"], pct["EW"]), "phantom": (phantom == "NS", phantom == "EW"),
-        "compared": (compared, compared)})
+    return compared, compared
+
+
+def _top(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+    top = float_column(frame, "common_top")
+    return top, top
+
+
+#: How each side column after the first six is computed (frame, cards held, held N-S).
+_SIDE_VALUES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray]]] = {
+    "held": lambda frame, held, is_ns: (held["NS"], held["EW"]),
+    "mp": lambda frame, held, is_ns: _by_cards(frame, is_ns, "ns_mp_scaled", "ew_mp_scaled"),
+    "top": lambda frame, held, is_ns: _top(frame),
+    "pct": lambda frame, held, is_ns: _by_cards(frame, is_ns, "ns_pct", "ew_pct"),
+    "phantom": lambda frame, held, is_ns: _phantom(frame),
+    "compared": lambda frame, held, is_ns: _compared(frame),
+}

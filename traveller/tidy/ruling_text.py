@@ -186,9 +186,9 @@ def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
 def kinds(frame: pd.DataFrame) -> np.ndarray:
     """Each row's kind: "result" for a played result, else the ruling kind."""
     if "ruling_kind" not in frame:
-        kind = pd.Series("result", index=frame.index)
-    else:
-        kind = frame["ruling_kind"].astype("object").fillna("result")
-    no_score = frame["ns_score"].isna().to_numpy() if "ns_score" in frame else False
+        kind = np.full(len(frame), "result", dtype=object)
+    else:  # plain arrays: a Series per step costs more than the step on a club session
+        kind = frame["ruling_kind"].to_numpy(dtype=object, na_value="result")
+    no_score = np.asarray(frame["ns_score"].isna()) if "ns_score" in frame else False
     return np.where((kind == "result") & no_score, "not-played", kind).astype(object)
 
