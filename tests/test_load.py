@@ -92,6 +92,20 @@ def test_workbook_with_names_sheet_and_stacked_boards(tmp_path: Path) -> None:
     assert loaded.names.iloc[0].tolist() == ["", 1, "NS", "Ann Lee – Bob Ray"]
 
 
+def test_names_sheet_with_a_bad_pair_cell_or_no_rows_is_read_not_a_crash() -> None:
+    from traveller.read.names import names_from_grid
+
+    grid = [["Pair", "Section", "Line", "Player 1", "Player 2"],
+            [3.5, "A", "NS", "Ann", "Bob"],  # not a pair number: left out (was a TypeError)
+            ["2", 1.0, " e-w ", "Cy", None],  # a section stored as 1.0 reads 1
+            [4]]  # a row shorter than the header
+    names = names_from_grid(grid, "book [Names]")
+    assert names.values.tolist() == [["1", 2, "EW", "Cy"], ["", 4, "", ""]]
+    assert names.dtypes.astype(str).tolist() == ["str", "Int64", "str", "str"]
+    empty = names_from_grid([["Pair", "Names"]], "book [Names]")  # was a KeyError
+    assert empty.empty and list(empty.columns) == ["section", "pair", "line", "names"]
+
+
 def test_names_file(tmp_path: Path) -> None:
     path = tmp_path / "names.csv"
     path.write_text("Pair,Names\n1,Ann Lee - Bob Ray\n2,Cy Doe - Di Fox\n", encoding="utf-8")

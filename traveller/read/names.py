@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
@@ -19,7 +21,7 @@ def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
     for r, cells in enumerate(grid[:HEADER_SCAN_ROWS]):
         fields = {i: f for i, c in enumerate(cells) if (f := field_for(c, NAME_FIELDS))}
         if "pair" in fields.values() and {"names", "player1"} & set(fields.values()):
-            frame = rectangular(grid[r + 1:])
+            frame = rectangular(grid[r:]).iloc[1:]  # as wide as the header, rows or not
             frame = frame[list(fields)].rename(columns=fields)
             return _tidy_names(frame)
     raise UnreadableFileError(
@@ -29,21 +31,45 @@ def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
 
 
 def _tidy_names(frame: pd.DataFrame) -> pd.DataFrame:
-    frame = frame[frame["pair"].map(filled)].copy()
-    pair = pd.to_numeric(frame["pair"].astype(str).str.strip(), errors="coerce")
-    if "names" not in frame:
-        players = [frame[c].fillna("").astype(str).str.strip()
-                   for c in ("player1", "player2") if c in frame]
-        frame["names"] = players[0] if len(players) == 1 else players[0] + " – " + players[1]
-    line = frame["line"].astype(str) if "line" in frame else pd.Series("", index=frame.index)
-    section = frame["section"] if "section" in frame else pd.Series("", index=frame.index)
+    """One row per pair with a whole pair number: section, pair, line (NS/EW/blank), names.
+
+    A names sheet is a few dozen rows, so each cell is tidied as a Python
+    string (pandas' text methods cost more to start than the whole sheet).
+    A row whose pair cell is not a whole number (blank, "abc", 3.5) is left out.
+    """
+    frame = frame[np.array([filled(v) for v in frame["pair"].tolist()], dtype=bool)]
+    pair = pd.to_numeric(pd.Series(_texts(frame["pair"]), dtype=object), errors="coerce")
+    whole = pair.notna().to_numpy() & (pair.to_numpy(dtype=float, na_value=0.5) % 1 == 0)
+    if "names" in frame:
+        names = _texts(frame["names"])
+    else:
+        players = [_texts(frame[c]) for c in ("player1", "player2") if c in frame]
+        names = [" – ".join(p for p in pair_of if p)  # a missing player: no dangling dash
+                 for pair_of in zip(*players, strict=True)]
+    blank = [""] * len(frame)
     out = pd.DataFrame({
-        "section": section.fillna("").astype(str).str.strip().str.replace(r"\.0$", "", regex=True),
-        "pair": pair.astype("Int64"),
-        "line": line.map(_line_of),
-        "names": frame["names"].fillna("").astype(str).str.strip(),
+        "section": pd.array([_NUMBER_END.sub("", t) for t in _texts(frame["section"])]
+                            if "section" in frame else blank, dtype="str"),
+        "pair": pd.array(np.where(whole, pair.to_numpy(dtype=float, na_value=0), 0),
+                         dtype="Int64"),
+        "line": pd.array([_line_of(t) for t in _texts(frame["line"])] if "line" in frame
+                         else blank, dtype="str"),
+        "names": pd.array(names, dtype="str"),
     })
-    return out[out["pair"].notna()].reset_index(drop=True)
+    return out[whole].reset_index(drop=True)
+
+
+def _texts(values: pd.Series) -> list[str]:
+    """Each cell as text without surrounding blanks; a missing cell as the empty text."""
+    return ["" if _missing(v) else str(v).strip() for v in values.tolist()]
+
+
+def _missing(cell: Any) -> bool:
+    return cell is None or (not isinstance(cell, str) and bool(pd.isna(cell)))
+
+
+#: A section written as a number that a spreadsheet stored as a float ("1.0").
+_NUMBER_END = re.compile(r"\.0$")
 
 
 def _line_of(text: str) -> str:
