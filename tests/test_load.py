@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import xlsxwriter
 
@@ -154,3 +155,46 @@ def test_results_above_the_header_are_listed_not_dropped(tmp_path: Path) -> None
     assert len(result.travellers) == 2
     assert result.problems[["row", "code"]].values.tolist() == [[2, "outside-table"]]
     assert "t.csv row 2: the row looks like a result" in result.problems["message"].iloc[0]
+
+
+def test_a_names_row_with_an_unreadable_pair_is_listed_not_dropped_unseen(tmp_path: Path) -> None:
+    import traveller
+
+    book_path = tmp_path / "session.xlsx"
+    book = xlsxwriter.Workbook(book_path)
+    sheet = book.add_worksheet("Travellers")
+    sheet.write_row(0, 0, ["Board", "NS", "EW", "Contract", "By", "Tricks"])
+    for i, (ns, ew) in enumerate([(1, 2), (3, 4)]):
+        sheet.write_row(i + 1, 0, [1, ns, ew, "3NT", "N", 9 + i])
+    names = book.add_worksheet("Names")
+    names.write_row(0, 0, ["Title of the names sheet"])
+    names.write_row(1, 0, ["Pair", "Names"])
+    names.write_row(2, 0, [1, "Ann Lee – Bob Ray"])
+    names.write_row(3, 0, ["3,5", "Cy Doe – Di Fox"])
+    names.write_row(4, 0, [3.5, "Ed Poe – Flo Hart"])
+    book.close()
+    result = traveller.process(book_path)
+    listed = result.problems[result.problems["code"] == "bad-names-pair"]
+    assert listed[["sheet", "row", "column", "value"]].values.tolist() == [
+        ["Names", 4, "Pair", "3,5"], ["Names", 5, "Pair", "3.5"]]
+    assert "session.xlsx [Names] row 4, Pair '3,5'" in listed["message"].iloc[0]
+    assert len(result.travellers) == 2  # every result is still scored
+
+    csv_names = tmp_path / "names.csv"
+    csv_names.write_text("Pair,Names\n1,Ann Lee - Bob Ray\nx,Cy Doe\n", encoding="utf-8")
+    with_file = traveller.process(book_path, names=csv_names)
+    listed = with_file.problems[with_file.problems["code"] == "bad-names-pair"]
+    assert listed[["file", "sheet", "row", "value"]].values.tolist() == [
+        [str(csv_names), "", 3, "x"]]
+
+
+def test_a_names_frame_row_with_an_unreadable_pair_is_listed_by_its_position() -> None:
+    import traveller
+
+    frames = {"Travellers": pd.DataFrame({"Board": [1, 1], "NS": [1, 3], "EW": [2, 4],
+                                          "Contract": ["3NT", "3NT"], "By": ["N", "N"],
+                                          "Tricks": [9, 10]}),
+              "Names": pd.DataFrame({"Pair": [1, "two"], "Names": ["Ann – Bob", "Cy – Di"]})}
+    listed = traveller.process(frames).problems.query("code == 'bad-names-pair'")
+    assert listed[["file", "sheet", "row", "value"]].values.tolist() == [
+        ["<DataFrame>", "Names", 1, "two"]]

@@ -137,7 +137,8 @@ def process(
     options = options_with(options, option_keywords)
     loaded = read(path, encoding=encoding)
     if names is not None:
-        loaded = Loaded(loaded.tables, read_names(Path(names), encoding))
+        found: list[pd.DataFrame] = []  # the names file, and its problems, replace the sheet's
+        loaded = Loaded(loaded.tables, read_names(Path(names), encoding, found), found)
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
@@ -157,7 +158,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
-    problems = combine([norm.problems, phantom_problems, imp_problems, score_problems(scored),
+    problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
+                        score_problems(scored),
                         method_hints(scored, opts.method), unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",

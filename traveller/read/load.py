@@ -67,20 +67,22 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
         frames = {"DataFrame": frames}
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
+    problems: list[pd.DataFrame] = []
     for sheet, frame in frames.items():
         if not isinstance(frame, pd.DataFrame):
             raise UnreadableFileError(f"sheet {sheet!r}: expected a DataFrame, got "
                                       f"{type(frame).__name__}")
         grid = frame_grid(frame)
         if header_key(str(sheet)) in NAMES_SHEETS:
-            names = names_from_grid(grid, f"<DataFrame> [{sheet}]")
+            names = names_from_grid(grid, f"<DataFrame> [{sheet}]", problems,
+                                    file="<DataFrame>", sheet=str(sheet), first_row=-1)
             continue
         tables.extend(tables_from_grid(grid, "<DataFrame>", str(sheet), first_row=-1))
     if not tables:
         raise UnreadableFileError(
             "<DataFrame>: no traveller table found; the columns must name at least the "
             "board, the N-S pair and a contract or score")
-    return Loaded(tables, names)
+    return Loaded(tables, names, problems)
 
 
 def read(path: Source, encoding: str | None = None) -> Loaded:

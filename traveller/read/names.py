@@ -11,31 +11,48 @@ import numpy as np
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
+from traveller.problems import flag
 from traveller.read.headers import HEADER_SCAN_ROWS, NAME_FIELDS, field_for, filled, header_key
 from traveller.read.text import decode, lines_of, looks_binary, rectangular, sniff_delimiter
 from traveller.schema import EXCEL_SUFFIXES
 
 
-def names_from_grid(grid: list[list[Any]], where: str) -> pd.DataFrame:
-    """Pair names from a names sheet: pair, optional section/line, names or player1/player2."""
+def names_from_grid(grid: list[list[Any]], where: str,
+                    problems: list[pd.DataFrame] | None = None, *, file: str = "",
+                    sheet: str = "", first_row: int = 1) -> pd.DataFrame:
+    """Pair names from a names sheet: pair, optional section/line, names or player1/player2.
+
+    A row whose pair cell holds something that is not a whole number (``abc``,
+    ``3.5``) gets no name; it is added to ``problems`` as ``bad-names-pair``
+    (``file``, ``sheet``, and the row number of ``grid[0]`` as ``first_row``).
+    """
     for r, cells in enumerate(grid[:HEADER_SCAN_ROWS]):
         fields = {i: f for i, c in enumerate(cells) if (f := field_for(c, NAME_FIELDS))}
         if "pair" in fields.values() and {"names", "player1"} & set(fields.values()):
             frame = rectangular(grid[r:]).iloc[1:]  # as wide as the header, rows or not
             frame = frame[list(fields)].rename(columns=fields)
-            return _tidy_names(frame)
+            names, unread = _tidy_names(frame)
+            if problems is not None and len(unread):
+                header = str(cells[next(i for i, f in fields.items() if f == "pair")])
+                rows = pd.DataFrame({"file": file, "sheet": sheet,
+                                     "row": unread.index.to_numpy() + r + first_row})
+                problems.append(flag(rows, "bad-names-pair", header.strip(),
+                                     pd.Series(unread.to_numpy(), index=rows.index),
+                                     blocking=False))
+            return names
     raise UnreadableFileError(
         f"{where}: no header with a pair column and a names (or player1/player2) column "
         "found in the names sheet; add a header row such as 'Pair, Line, Names'"
     )
 
 
-def _tidy_names(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per pair with a whole pair number: section, pair, line (NS/EW/blank), names.
+def _tidy_names(frame: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
+    """Rows with a whole pair number (section, pair, line NS/EW/blank, names), and the
+    pair cells of the rows left out because theirs is not one ("abc", 3.5).
 
     A names sheet is a few dozen rows, so each cell is tidied as a Python
     string (pandas' text methods cost more to start than the whole sheet).
-    A row whose pair cell is not a whole number (blank, "abc", 3.5) is left out.
+    Rows with a blank pair cell are not names rows at all.
     """
     frame = frame[np.array([filled(v) for v in frame["pair"].tolist()], dtype=bool)]
     pair = pd.to_numeric(pd.Series(_texts(frame["pair"]), dtype=object), errors="coerce")
@@ -56,7 +73,7 @@ def _tidy_names(frame: pd.DataFrame) -> pd.DataFrame:
                          else blank, dtype="str"),
         "names": pd.array(names, dtype="str"),
     })
-    return out[whole].reset_index(drop=True)
+    return out[whole].reset_index(drop=True), frame["pair"][~whole]
 
 
 def _texts(values: pd.Series) -> list[str]:
@@ -81,8 +98,12 @@ def _line_of(text: str) -> str:
     return ""
 
 
-def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
-    """Read a names file (CSV or workbook): one row per pair."""
+def read_names(path: Path, encoding: str | None = None,
+               problems: list[pd.DataFrame] | None = None) -> pd.DataFrame:
+    """Read a names file (CSV or workbook): one row per pair.
+
+    Rows whose pair number cannot be read are added to ``problems`` (when given).
+    """
     path = Path(path)
     if not path.exists():
         raise UnreadableFileError(f"{path}: names file not found; check the --names path")
@@ -92,8 +113,10 @@ def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
         book = open_workbook(path)
         if not book.sheet_names:
             raise UnreadableFileError(f"{path}: the names workbook has no sheet")
-        grid = sheet_cells(book, path, book.sheet_names[0])
+        sheet = book.sheet_names[0]
+        grid = sheet_cells(book, path, sheet)
     else:
+        sheet = ""
         data = path.read_bytes()
         if looks_binary(data):
             raise UnreadableFileError(f"{path}: the names file is a binary file, not text; "
@@ -101,4 +124,4 @@ def read_names(path: Path, encoding: str | None = None) -> pd.DataFrame:
         text = decode(data, encoding, str(path)).replace("\x00", "")
         delimiter = sniff_delimiter(text[:65536])
         grid = [next(csv.reader([line], delimiter=delimiter), []) for line in lines_of(text)]
-    return names_from_grid(grid, str(path))
+    return names_from_grid(grid, str(path), problems, file=str(path), sheet=sheet)

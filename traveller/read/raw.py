@@ -41,3 +41,6 @@ class Loaded:
 
     tables: list[RawTable]
     names: pd.DataFrame | None = None
+    #: Problems found while reading (a names row whose pair number cannot be read):
+    #: problem tables as :func:`traveller.problems.flag` builds them, listed with the rest.
+    problems: list[pd.DataFrame] = field(default_factory=list)

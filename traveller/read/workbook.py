@@ -16,10 +16,12 @@ from traveller.read.raw import RawTable
 from traveller.schema import NAMES_SHEETS
 
 
-def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
+def read_workbook(path: Path
+                  ) -> tuple[list[RawTable], pd.DataFrame | None, list[pd.DataFrame]]:
     """Read every sheet of a workbook (xlsx/xlsm/xls/ods) with calamine.
 
-    Returns the result tables and, when the workbook has a names sheet, its pairs.
+    Returns the result tables, the pairs of the names sheet (when there is one)
+    and the problems of that sheet's rows (see :func:`names_from_grid`).
     """
     book = open_workbook(path)
     if set(book.sheet_names) >= OUR_SHEETS:
@@ -28,13 +30,15 @@ def read_workbook(path: Path) -> tuple[list[RawTable], pd.DataFrame | None]:
             "give the session's own traveller file")
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
+    problems: list[pd.DataFrame] = []
     for sheet in book.sheet_names:
         grid = sheet_cells(book, path, sheet)
         if header_key(sheet) in NAMES_SHEETS:
-            names = names_from_grid(grid, f"{path} [{sheet}]")
+            names = names_from_grid(grid, f"{path} [{sheet}]", problems, file=str(path),
+                                    sheet=sheet)
             continue
         tables.extend(tables_from_grid(grid, str(path), sheet))
-    return tables, names
+    return tables, names, problems
 
 
 #: The sheets every results workbook traveller writes has (to refuse one given as input;

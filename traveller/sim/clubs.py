@@ -157,7 +157,8 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
         encoding = s.get("encoding", sim.encoding)
         loaded = read(club.path, encoding=encoding)
         if s.get("names"):
-            loaded = Loaded(loaded.tables, read_names(Path(s["names"]), encoding))
+            found: list[Any] = []  # the names file's problems replace the sheet's
+            loaded = Loaded(loaded.tables, read_names(Path(s["names"]), encoding, found), found)
         options = Options(method=sim.method, divisor=sim.divisor, trim=sim.trim,
                           datum_rounding=sim.datum_rounding, phantom_award=sim.phantom_award,
                           phantom=tuple(s.get("phantom", ())),
