@@ -129,8 +129,7 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
 def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
            rows: list[tuple[tuple[Any, ...], tuple[Any, ...]]], r: int, heading: str) -> int:
     """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
-    for j in range(len(cols)):
-        sheet.write_blank(r, j, None, st["heading"])
+    sheet.put_blanks(r, range(len(cols)), st["heading"])
     sheet.put_row(r, [heading], [st["heading"]])
     sheet.put_row(r + 1, [c.header for c in cols], [st["header"]] * len(cols))
     r += 2
@@ -155,8 +154,7 @@ def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarr
 def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarray],
            start: int, end: int, r: int) -> None:
     """A pair's total row: its matchpoints added up, its mean % (missing values left out)."""
-    for j in range(len(cols)):
-        sheet.write_blank(r, j, None, st["total"])
+    sheet.put_blanks(r, range(len(cols)), st["total"])
     headers = [c.header for c in cols]
     values: list[Any] = ["Total"] + [None] * (len(cols) - 1)
     formats = [st["total"]] * len(cols)

@@ -234,9 +234,9 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:
     """The ranking's columns to write: no empty line or section, no factored MP equal to MP."""
-    columns = dict(result.ranking.items())  # each column once; compared as arrays (as
-    drop = [name for name in ("line", "section")  # Series.eq would): blank for a Howell /
-            if name in columns and bool((columns[name].array == "").all())]  # one section
+    columns = dict(result.ranking.items())  # each column once, compared as arrays
+    drop = [name for name in ("line", "section")  # blank for a Howell / a single section
+            if name in columns and bool((columns[name].array == "").all())]
     if "mp_factored" in columns and np.allclose(columns["mp_factored"].to_numpy(dtype=float),
                                                 columns["mp"].to_numpy(dtype=float)):
         drop.append("mp_factored")  # every pair played every board
