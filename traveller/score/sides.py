@@ -64,8 +64,9 @@ def result_sides(frame: pd.DataFrame, movement: str = "mitchell",
         section = _text(frame["section"])
     board = frame["board"].to_numpy() if "board" in frame else np.full(len(frame), None)
     ns_pair, ew_pair = frame["ns_pair"].to_numpy(), frame["ew_pair"].to_numpy()
-    lines = pd.Series(["NS", "EW"] if movement == "mitchell" else ["", ""]).array  # as
-    line = lines.take(np.repeat([0, 1], len(frame)))  # a text column infers: not per cell
+    # the two words as a text column infers them, then taken per row (not converted per cell)
+    lines = pd.Series(["NS", "EW"] if movement == "mitchell" else ["", ""]).array
+    line = lines.take(np.repeat([0, 1], len(frame)))
     columns = {"position": np.tile(np.arange(len(frame)), 2),
                "section": np.concatenate([section, section]),
                "board": np.concatenate([board, board]), "line": line,

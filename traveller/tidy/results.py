@@ -66,7 +66,6 @@ def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Rea
                                                     values.index[doubt]))
 
 
-
 def _outcome(level: float, taken: float) -> str:
     if taken > 13:
         return "impossible, more than 13 tricks"
