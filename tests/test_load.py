@@ -198,3 +198,35 @@ def test_a_names_frame_row_with_an_unreadable_pair_is_listed_by_its_position() -
     listed = traveller.process(frames).problems.query("code == 'bad-names-pair'")
     assert listed[["file", "sheet", "row", "value"]].values.tolist() == [
         ["<DataFrame>", "Names", 1, "two"]]
+
+
+def test_a_second_names_sheet_is_listed_and_the_first_one_used(tmp_path: Path) -> None:
+    import traveller
+
+    book_path = tmp_path / "session.xlsx"
+    book = xlsxwriter.Workbook(book_path)
+    sheet = book.add_worksheet("Travellers")
+    sheet.write_row(0, 0, ["Board", "NS", "EW", "Contract", "By", "Tricks"])
+    sheet.write_row(1, 0, [1, 1, 2, "3NT", "N", 9])
+    for title, who in (("Names", "Ann Lee – Bob Ray"), ("Pairs", "Cy Doe – Di Fox")):
+        names = book.add_worksheet(title)
+        names.write_row(0, 0, ["Pair", "Names"])
+        names.write_row(1, 0, [1, who])
+        names.write_row(2, 0, ["x", "never read"])
+    book.close()
+    result = traveller.process(book_path)
+    assert result.ranking["names"].tolist()[:1] == ["Ann Lee – Bob Ray"]
+    listed = result.problems[result.problems["code"].isin(["second-names-sheet",
+                                                           "bad-names-pair"])]
+    assert listed[["sheet", "row", "code"]].values.tolist() == [
+        ["Names", 3, "bad-names-pair"], ["Pairs", 1, "second-names-sheet"]]
+    assert "sheet 'Names' are used" in listed["message"].iloc[1]
+
+    frames = {"Travellers": pd.DataFrame({"Board": [1], "NS": [1], "EW": [2],
+                                          "Contract": ["3NT"], "By": ["N"], "Tricks": [9]}),
+              "Names": pd.DataFrame({"Pair": [1], "Names": ["Ann – Bob"]}),
+              "Players": pd.DataFrame({"Pair": [1], "Names": ["Cy – Di"]})}
+    from_frames = traveller.process(frames)
+    assert from_frames.ranking["names"].tolist()[:1] == ["Ann – Bob"]
+    assert from_frames.problems[["sheet", "code"]].values.tolist() == [
+        ["Players", "second-names-sheet"]]

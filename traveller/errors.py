@@ -53,6 +53,7 @@ PROBLEM_CODES: dict[str, str] = {
     "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",
     "outside-table": "the row looks like a result but stands above the table's header row",
     "bad-names-pair": "the pair number of this names row cannot be read; the pair gets no name",
+    "second-names-sheet": "a second names sheet; its names are not read",
     "board-mismatch": "the board number differs from the one in the sheet's title",
     "unknown-player": "the declarer is not one of the three players at the table",
     "bad-honours": "the honours cannot be read (who held them, and 100 or 150)",

@@ -34,6 +34,7 @@ FIXES: dict[str, str] = {
     "excel-date-recovered": "format the column as Text in Excel so it stays as typed",
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "bad-names-pair": "write the pair number as a whole number such as 5, as on the travellers",
+    "second-names-sheet": "put every pair's names on one names sheet; delete or rename the other",
     "board-mismatch": "correct the board number or the sheet's title",
     "unknown-player": "write the declarer's name as in the Players row (or --players)",
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",

@@ -16,7 +16,7 @@ from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.formats import reader_for
 from traveller.read.grid import frame_grid, tables_from_grid
 from traveller.read.headers import board_in_title, field_for, header_key
-from traveller.read.names import names_from_grid, read_names
+from traveller.read.names import names_from_grid, read_names, second_names_sheet
 from traveller.read.paths import printable
 from traveller.read.raw import Loaded, RawTable
 from traveller.read.text import decode, looks_binary, sniff_delimiter, text_grid
@@ -60,7 +60,8 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
 
     Each frame is read as a sheet whose first row holds its column names (so a
     frame from ``pd.read_excel`` or built by hand reads like the file would); a
-    ``Names`` frame gives the pair names. ``row`` is the position in the frame
+    ``Names`` frame gives the pair names (a second one is listed as
+    ``second-names-sheet``, not read). ``row`` is the position in the frame
     (0 for its first row), and ``file`` is ``<DataFrame>``.
     """
     if isinstance(frames, pd.DataFrame):
@@ -68,12 +69,17 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
     problems: list[pd.DataFrame] = []
+    names_sheet = ""
     for sheet, frame in frames.items():
         if not isinstance(frame, pd.DataFrame):
             raise UnreadableFileError(f"sheet {sheet!r}: expected a DataFrame, got "
                                       f"{type(frame).__name__}")
+        if names is not None and header_key(str(sheet)) in NAMES_SHEETS:
+            problems.append(second_names_sheet("<DataFrame>", str(sheet), names_sheet, 0))
+            continue
         grid = frame_grid(frame)
         if header_key(str(sheet)) in NAMES_SHEETS:
+            names_sheet = str(sheet)
             names = names_from_grid(grid, f"<DataFrame> [{sheet}]", problems,
                                     file="<DataFrame>", sheet=str(sheet), first_row=-1)
             continue

@@ -17,6 +17,13 @@ from traveller.read.text import decode, lines_of, looks_binary, rectangular, sni
 from traveller.schema import EXCEL_SUFFIXES
 
 
+def second_names_sheet(file: str, sheet: str, used: str, first_row: int = 1) -> pd.DataFrame:
+    """The ``second-names-sheet`` problem: ``sheet`` also lists names; ``used`` is the one read."""
+    rows = pd.DataFrame({"file": [file], "sheet": [sheet], "row": [first_row]})
+    return flag(rows, "second-names-sheet", "", detail=f"the names of sheet {used!r} are used",
+                blocking=False)
+
+
 def names_from_grid(grid: list[list[Any]], where: str,
                     problems: list[pd.DataFrame] | None = None, *, file: str = "",
                     sheet: str = "", first_row: int = 1) -> pd.DataFrame:

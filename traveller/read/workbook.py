@@ -11,7 +11,7 @@ from traveller.errors import UnreadableFileError
 from traveller.read.grid import tables_from_grid
 from traveller.read.guard import check_sheets, refuse_zip_bomb
 from traveller.read.headers import header_key
-from traveller.read.names import names_from_grid
+from traveller.read.names import names_from_grid, second_names_sheet
 from traveller.read.raw import RawTable
 from traveller.schema import NAMES_SHEETS
 
@@ -21,7 +21,8 @@ def read_workbook(path: Path
     """Read every sheet of a workbook (xlsx/xlsm/xls/ods) with calamine.
 
     Returns the result tables, the pairs of the names sheet (when there is one)
-    and the problems of that sheet's rows (see :func:`names_from_grid`).
+    and the problems of that sheet's rows (see :func:`names_from_grid`). A second
+    names sheet is not read; it is listed as ``second-names-sheet``.
     """
     book = open_workbook(path)
     if set(book.sheet_names) >= OUR_SHEETS:
@@ -31,9 +32,14 @@ def read_workbook(path: Path
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
     problems: list[pd.DataFrame] = []
+    names_sheet = ""
     for sheet in book.sheet_names:
+        if names is not None and header_key(sheet) in NAMES_SHEETS:
+            problems.append(second_names_sheet(str(path), sheet, names_sheet))
+            continue
         grid = sheet_cells(book, path, sheet)
         if header_key(sheet) in NAMES_SHEETS:
+            names_sheet = sheet
             names = names_from_grid(grid, f"{path} [{sheet}]", problems, file=str(path),
                                     sheet=sheet)
             continue
