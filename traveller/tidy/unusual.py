@@ -30,6 +30,9 @@ MIRROR = 50
 #: Boards with fewer results than this are not judged (too few to know the field).
 MIN_RESULTS = 4
 
+#: The columns a problem row names its row by; no rows at all (a problem table of none).
+_WHERE, _NO_ROWS = ("file", "sheet", "row"), pd.DataFrame()
+
 
 def unusual_scores(scored: pd.DataFrame) -> pd.DataFrame:
     """``unusual-score`` warnings for the scored results (see the module docstring)."""
@@ -39,7 +42,8 @@ def unusual_scores(scored: pd.DataFrame) -> pd.DataFrame:
     if "ruling_kind" in scored:
         keep = keep & scored["ruling_kind"].isna().to_numpy(dtype=bool)
     plain = scored if keep.all() else scored.iloc[np.flatnonzero(keep)]
-    return pd.concat([_outliers(plain), _lone_slams(plain)])
+    outliers, slams = _outliers(plain), _lone_slams(plain)
+    return outliers if outliers.empty and slams.empty else pd.concat([outliers, slams])
 
 
 def _outliers(frame: pd.DataFrame) -> pd.DataFrame:
@@ -65,7 +69,9 @@ def _outliers(frame: pd.DataFrame) -> pd.DataFrame:
     at = np.r_[ends[high] - 1, starts[low]].astype(np.int64)
     lows, highs = np.r_[bottom[high], second_bottom[low]], np.r_[second_top[high], top[low]]
     mirrored = _mirrored(g, s, at)
-    rows = frame.iloc[order[at[mirrored]]]
+    if not mirrored.any():  # the usual board: nothing to take out of the frame
+        return flag(_NO_ROWS, "unusual-score", "score")
+    rows = frame[[*_WHERE, "ns_score", "board"]].iloc[order[at[mirrored]]]
     detail = pd.Series([f"N-S {int(v):+d} where the other results on board {b} are "
                         f"{int(lo):+d} to {int(hi):+d}"
                         for v, b, lo, hi in zip(rows["ns_score"], rows["board"], lows[mirrored],
@@ -132,7 +138,7 @@ def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
         # two levels was likely mistyped; 4C+2 beside 6C= is just a missed slam
         part = (level >= 1) & (level <= 3) & (_named(frame["strain"], {"NT": 1}) != 1)
     if not (slam.any() and part.any()):
-        return flag(frame.iloc[:0], "unusual-score", "contract")
+        return flag(_NO_ROWS, "unusual-score", "contract")
     sections, board = _sections(frame["section"]), _codes(frame["board"].array)
     group = _codes(sections * (board.max(initial=0) + 2) + board)
     slams_on_board = np.bincount(group[slam], minlength=group.max(initial=0) + 1)[group]
