@@ -9,13 +9,13 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
-from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, integers, with_columns
+from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, integers
 from traveller.tidy.unknown_pairs import unidentified
 
 
 def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-untyped-def]
-                   keep_unknown=False) -> pd.DataFrame:
-    """Add section, board and pair numbers to ``out``; append their problems to ``problems``.
+                   keep_unknown=False) -> dict[str, Any]:
+    """``out`` (a dict of columns) with section, board and pair numbers; list their problems.
 
     ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
@@ -42,8 +42,7 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     if blank.any():
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
     columns = {"section": section, "board": int_array(np.where(bad, np.nan, number))}
-    return with_columns(out, {**columns, **check_pairs(frame, header, src, problems,
-                                                       keep_unknown)})
+    return {**out, **columns, **check_pairs(frame, header, src, problems, keep_unknown)}
 
 
 def _sections(frame: pd.DataFrame) -> pd.Series:

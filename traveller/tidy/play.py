@@ -13,7 +13,7 @@ from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
-from traveller.tidy.cells import as_text, col, display, int_array, integers, with_columns
+from traveller.tidy.cells import as_text, col, display, int_array, integers
 from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
@@ -137,8 +137,11 @@ def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
-               problems) -> pd.DataFrame:
-    """Add contract, declarer, tricks, score, lead and rulings to ``out``; list problems."""
+               problems) -> dict[str, Any]:
+    """``out`` (a dict of columns) with contract, declarer, tricks, score, lead and rulings.
+
+    Their problems are appended to ``problems``.
+    """
     parts = parse_contracts(contract_text, notation)
     ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
@@ -191,7 +194,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _listed(problems, src, ~has_text & np.isnan(sc) & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
     if use_score.any():
-        impossible = (use_score & ~possible_ns_score(out["board"], score).to_numpy(dtype=bool))
+        impossible = (use_score & ~possible_ns_score(pd.Series(out["board"], index=src.index),
+                                                          score).to_numpy(dtype=bool))
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
@@ -227,8 +231,8 @@ _STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 
 
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
-            contract_ok, played, src, header, problems) -> pd.DataFrame:
-    """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
+            contract_ok, played, src, header, problems) -> dict[str, Any]:
+    """``out`` with the lead (listed when unreadable) and the parsed contract columns."""
     lead, bad_lead = read_leads(col(frame, "lead"), notation)
     if bad_lead.any():  # the cell as typed is what the lead column shows where it is no lead
         _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"),
@@ -249,4 +253,4 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
         "recorded_score": score.astype("Int64").array,
         **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
     }
-    return with_columns(out, columns)
+    return {**out, **columns}
