@@ -124,11 +124,9 @@ def _categorised(table: RawTable) -> RawTable:
     Every later step works per distinct value; hashing a million cells once
     here, instead of once per step, is most of the cost of normalising.
     """
-    fields = [c for c in table.frame.columns if c in HEADER_ALIASES]
-    frame = table.frame.copy()
-    for column in fields:
-        frame[column] = coded(frame[column])
-    return replace(table, frame=frame)
+    frame = table.frame
+    columns = {c: coded(frame[c]) if c in HEADER_ALIASES else frame[c] for c in frame.columns}
+    return replace(table, frame=pd.DataFrame(columns, index=frame.index))
 
 
 #: Columns that carry a merged table's per-row sheet name and title board.
