@@ -228,12 +228,14 @@ def possible_ns_score(board: pd.Series, score: pd.Series) -> pd.Series:
 def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
     """``score-disagrees`` warnings where a recorded score differs from the computed one."""
     from traveller.problems import flag
+    from traveller.tidy.arrays import NO_ROWS
 
-    both = scored["computed_score"].notna() & scored["recorded_score"].notna()
-    differ = both & (scored["computed_score"] != scored["recorded_score"])
-    differ = differ.fillna(False).astype(bool)
+    computed, recorded = (scored[c].to_numpy(dtype=np.float64, na_value=np.nan)
+                          for c in ("computed_score", "recorded_score"))
+    with np.errstate(invalid="ignore"):  # (NaN compares as different, and is left out)
+        differ = (computed != recorded) & ~np.isnan(computed) & ~np.isnan(recorded)
     if not differ.any():  # the usual session: no text to build
-        return flag(scored.iloc[:0], "score-disagrees", "score")
+        return flag(NO_ROWS, "score-disagrees", "score")
     rows = scored[differ]
     detail = ("computed " + rows["computed_score"].astype("string") + " for "
               + rows["contract"].astype("string") + " by "

@@ -12,6 +12,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+#: No rows and no columns: ``flag(NO_ROWS, ...)`` is a problem table of none, without
+#: slicing a wide frame to no rows first.
+NO_ROWS = pd.DataFrame()
+
 _DTYPES: dict[str, Any] = {}
 
 

@@ -234,9 +234,9 @@ def _distinct(values: pd.Series | None) -> list[str]:
     if values is None:
         return []
     if isinstance(values.dtype, pd.CategoricalDtype):  # from the codes: no frame work
-        codes = values.cat.codes.to_numpy()
+        codes = values.array.codes  # type: ignore[attr-defined]
         used, first = np.unique(codes[codes >= 0], return_index=True)
-        categories = values.cat.categories
+        categories = values.array.categories.tolist()  # type: ignore[attr-defined]
         seen = [categories[i] for i in used[np.argsort(first)].tolist()]
     else:
         seen = values.dropna().unique().tolist()
