@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.schema import SEATS, STRAINS
+from traveller.tidy.cells import with_columns
 
 #: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
 VULNERABILITY = [
@@ -121,8 +122,9 @@ SCORE_TABLE = _build_table()
 
 def codes(values: pd.Series, vocabulary: list[str]) -> np.ndarray:
     """Integer codes of ``values`` in ``vocabulary`` (-1 where missing or unknown)."""
-    if isinstance(values.dtype, pd.CategoricalDtype) and list(values.cat.categories) == vocabulary:
-        return values.cat.codes.to_numpy()
+    cells = values.array
+    if isinstance(cells, pd.Categorical) and cells.categories.tolist() == vocabulary:
+        return cells.codes
     return pd.Categorical(values, categories=vocabulary).codes
 
 
@@ -170,7 +172,7 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     >>> int(score_frame(df)["ns_score"].iloc[0])
     1380
     """
-    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    out = frame  # (new columns go into a new frame: the caller's is never changed)
     level = out["level"].to_numpy(dtype=np.int64, na_value=-1)
     has = level >= 0
     seat = codes(out["declarer"], SEATS)
@@ -182,13 +184,14 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
         (seat == 0) | (seat == 2),
         np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
     )
-    computed = pd.Series(pd.arrays.IntegerArray(scores.astype(np.int64), ~has), index=out.index)
-    out["computed_score"] = computed
-    if "recorded_score" in out:
-        out["ns_score"] = computed.fillna(out["recorded_score"].astype("Int64"))
-    else:
-        out["ns_score"] = computed
-    return out
+    computed = pd.arrays.IntegerArray(scores.astype(np.int64), ~has)
+    ns_score = computed
+    if "recorded_score" in out:  # a row with no contract keeps the score written
+        recorded = out["recorded_score"].astype("Int64").array
+        ns_score = pd.arrays.IntegerArray(
+            np.where(has, scores, recorded.to_numpy(dtype=np.int64, na_value=0)),
+            ~has & recorded.isna())
+    return with_columns(out, {"computed_score": computed, "ns_score": ns_score})
 
 
 def _possible_scores() -> list[np.ndarray]:
