@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from traveller.read.headers import header_key
 from traveller.tidy import text as tx
@@ -84,12 +85,21 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     candidates += [c for c in ("contract", "score", "score_ew") if c in frame]
     for column in candidates:
         codes, text = _ruling_texts(frame[column], str(column))
+        if all(t is None for t in text):  # the usual column: no ruling in it
+            continue
         values = tx.spread(codes, text)
         new = pd.isna(found) & pd.notna(values)
         found[new] = values[new]
         source[new] = str(column)
-    return (pd.Series(pd.array(found, dtype="string"), index=frame.index),
-            pd.Series(pd.array(source, dtype="string"), index=frame.index))
+    return _strings(found, frame.index), _strings(source, frame.index)
+
+
+def _strings(values: np.ndarray, index: pd.Index) -> pd.Series:
+    """Text cells (None: missing) as a Series of strings; an all-missing one costs nothing."""
+    if all(v is None for v in values.tolist()):
+        return pd.Series(pd.arrays.ArrowStringArray(pa.nulls(len(values), pa.string())),
+                         index=index)
+    return pd.Series(pd.array(values, dtype="string"), index=index)
 
 
 def markers(frame: pd.DataFrame) -> pd.DataFrame:
