@@ -19,6 +19,7 @@ import pandas as pd
 
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
 from traveller.tidy import text as tx
+from traveller.tidy.cells import int_array
 
 T = TypeVar("T", pd.Series, pd.DataFrame)
 
@@ -115,20 +116,34 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
     [4, 'S', 1, <NA>, -2]
     """
-    codes, uniques = tx.distinct(cleaned)
-    if not uniques:
-        out = _empty_parts(len(codes))
+    if not tx.distinct(cleaned)[1]:
+        out = _empty_parts(len(cleaned))
         out.index = cleaned.index
         return out
-    n = NOTATIONS[notation]
-    parsed = list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
+    arrays = contract_arrays(cleaned, notation)
     return pd.DataFrame({
-        name: tx.spread_array(codes, values, dtype)
-        for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)
+        name: pd.array(arrays[name], dtype="string") if dtype == "string"
+        else int_array(arrays[name], dtype)
+        for name, dtype in zip(CONTRACT_PARTS, _PART_DTYPES, strict=True)
     }, index=cleaned.index)
 
 
 _PART_DTYPES = ["Int8", "string", "Int8", "string", "Int8"]
+
+
+def contract_arrays(cleaned: pd.Series, notation: str) -> dict[str, np.ndarray]:
+    """The columns of :func:`parse_contracts` as plain arrays, worked out per distinct text.
+
+    ``level``, ``doubled`` and ``rel`` as floats (NaN: none), ``strain`` and
+    ``seat`` as object arrays of text (None: none).
+    """
+    codes, uniques = tx.distinct(cleaned)
+    n = NOTATIONS[notation]
+    parsed = (list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
+              or [()] * len(CONTRACT_PARTS))
+    return {name: tx.spread(codes, values) if dtype == "string" else
+            tx.spread(codes, [np.nan if v is None else v for v in values], np.nan, np.float64)
+            for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)}
 
 
 def _empty_parts(n: int) -> pd.DataFrame:

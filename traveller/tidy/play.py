@@ -14,7 +14,7 @@ from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, integers
-from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
+from traveller.tidy.notation import contract_arrays, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
 #: Where tricks and scores may come from, first found first.
@@ -86,7 +86,7 @@ def _listed(problems: list[pd.DataFrame], src: pd.DataFrame, mask: np.ndarray, c
                          detail if isinstance(detail, str) else detail[mask], blocking=block))
 
 
-def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, str],
+def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dict[str, str],
                   src: pd.DataFrame, problems: list[pd.DataFrame]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Tricks taken per row from the Tricks and Result columns or the contract.
@@ -94,8 +94,8 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
     where unknown); doubtful readings are listed as ``result-reading`` warnings.
     """
-    level = parts["level"]  # read as floats below: no Int64 copy needed
-    has_level = level.notna().to_numpy()
+    level = parts["level"]
+    has_level = ~np.isnan(level)
     read = {f: read_results(frame[f], level, parts["doubled"])
             for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
     for field, reading in read.items():
@@ -116,10 +116,10 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     with np.errstate(invalid="ignore"):
         bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
     rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
-    rel = _filled(rel, _floats(parts["rel"]))
+    rel = _filled(rel, parts["rel"])
     tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
     tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
-                     _floats(level) + 6 + rel)
+                     level + 6 + rel)
     return tricks, bad("tricks"), bad("result") | bad_made | bad_down
 
 
@@ -142,21 +142,22 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
 
     Their problems are appended to ``problems``.
     """
-    parts = parse_contracts(contract_text, notation)
+    parts = contract_arrays(contract_text, notation)
     ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
     has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
     written_seat = parse_seats(col(frame, "declarer"), notation)
-    seat = written_seat.fillna(parts["seat"])
-    bad_seat = _written(declarer_text) & written_seat.isna().to_numpy()
+    no_seat = written_seat.isna().to_numpy()
+    seat = np.where(no_seat, parts["seat"], written_seat.to_numpy(dtype=object, na_value=None))
+    bad_seat = _written(declarer_text) & no_seat
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    lv, sc = _floats(parts["level"]), _floats(score)
+    lv, sc = parts["level"], _floats(score)
     bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
     with np.errstate(invalid="ignore"):
         played = lv > 0
         out_of_range = played & ~np.isnan(tricks) & ((tricks < 0) | (tricks > 13))
-    seat_ok = seat.notna().to_numpy()
+    seat_ok = pd.notna(seat)
     score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     hard = ~(score_ok | adjusted)
@@ -218,7 +219,7 @@ def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, s
                              rows["ruling"], rows["ruling_error"]))
 
 
-def _category_codes(values: pd.Series, keep: np.ndarray, categories: list[str]) -> np.ndarray:
+def _category_codes(values: np.ndarray, keep: np.ndarray, categories: list[str]) -> np.ndarray:
     """Codes of ``values`` in ``categories`` where ``keep`` (-1: missing or unknown)."""
     codes, uniques = pd.factorize(values)
     lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
@@ -238,8 +239,8 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
         _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"),
                 pd.Series(lead, index=src.index), blocking=False)
     # every new column as an array on out's rows: one frame built, nothing to align
-    level = np.where(contract_ok, _floats(parts["level"]), np.nan)
-    doubled = np.where(contract_ok, _floats(parts["doubled"]), np.nan)
+    level = np.where(contract_ok, parts["level"], np.nan)
+    doubled = np.where(contract_ok, parts["doubled"], np.nan)
     strain = _category_codes(parts["strain"], contract_ok, STRAINS)
     columns = {
         "level": _whole(level, contract_ok, "Int8"),
