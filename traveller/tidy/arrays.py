@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from traveller.tidy.text import spread_array
+
 #: No rows and no columns: ``flag(NO_ROWS, ...)`` is a problem table of none, without
 #: slicing a wide frame to no rows first.
 NO_ROWS = pd.DataFrame()
@@ -36,7 +38,12 @@ def typed(values: Any, dtype: str) -> Any:
         return values
     if (isinstance(values, pd.Categorical) and isinstance(target, pd.StringDtype)
             and isinstance(values.categories.dtype, pd.StringDtype)):
+        if target == _dtype("string"):
+            return spread_array(values.codes, values.categories.tolist(), "string")
         return values.categories.array.astype(target).take(values.codes, allow_fill=True)
+    if (isinstance(values, np.ndarray) and values.dtype == np.float64
+            and target == _dtype("Float64")):
+        return pd.arrays.FloatingArray(values.copy(), np.isnan(values))  # NaN: missing
     return pd.Series(values, copy=False).astype(target).array
 
 

@@ -24,6 +24,7 @@ from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
+from traveller.tidy.text import spread_array
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
@@ -224,7 +225,7 @@ def _as_string(values: pd.Series) -> Any:
     if not (isinstance(cells, pd.Categorical)
             and isinstance(cells.categories.dtype, pd.StringDtype)):
         return values.astype("string").array
-    return cells.categories.array.astype("string").take(cells.codes, allow_fill=True)
+    return spread_array(cells.codes, cells.categories.tolist(), "string")
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
