@@ -182,7 +182,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems
         return Result(travellers=travellers, ranking=done.ranking,
-                      problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
+                      problems=_published(problems),
                       settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
@@ -198,7 +198,14 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     travellers = tidy_travellers(frequency.collapse(ranked))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
-                  problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
+                  problems=_published(problems), settings=settings)
+
+
+def _published(problems: pd.DataFrame) -> pd.DataFrame:
+    """The problem columns, in order, on a fresh index (a slice when they come first)."""
+    n = len(PROBLEM_COLUMNS)
+    first = problems.columns[:n].tolist() == PROBLEM_COLUMNS
+    return (problems.iloc[:, :n] if first else problems[PROBLEM_COLUMNS]).reset_index(drop=True)
 
 
 def tidy_travellers(frame: pd.DataFrame) -> pd.DataFrame:
