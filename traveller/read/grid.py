@@ -153,6 +153,11 @@ def _body(grid: pd.DataFrame, body: np.ndarray, columns: dict[str, int],
     contiguous = len(body) and body[-1] - body[0] == len(body) - 1
     rows = slice(int(body[0]), int(body[-1]) + 1) if contiguous else body
     index = pd.RangeIndex(len(body))
+    if all(d == np.dtype(object) for d in grid.dtypes.tolist()):  # a workbook: one block
+        cells = grid.to_numpy(dtype=object)[rows][:, list(columns.values())]
+        frame = pd.DataFrame(cells, columns=list(columns), index=index, dtype=object)
+        frame["row"] = body + first_row  # the row number the user sees
+        return frame
     out = {}
     for name, i in columns.items():
         values = grid.iloc[:, i].array[rows]
