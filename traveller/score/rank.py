@@ -193,9 +193,10 @@ def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
                                               np.zeros(len(pair), dtype=bool)),
                "names": None, "boards": totals["boards"], "mp": mp, "mp_factored": factored,
                "pct": pct, "place": pd.array(_labels(place, shared), dtype="str")}
-    keys = pd.DataFrame({c: columns[c] for c in ("section", "line", "pair")}
-                        if names is not None and not names.empty else {}, index=range(len(pct)))
-    columns["names"] = attach_names(keys, names).array
+    columns["names"] = (attach_names(pd.DataFrame({c: columns[c] for c in ("section", "line",
+                                                                          "pair")}), names).array
+                        if names is not None and not names.empty
+                        else tx.spread_array(np.zeros(len(pct), dtype=np.int64), [""], "string"))
     # by section, line (N-S first), place, then section, line and pair
     order = np.lexsort((pair, line_code, sections, place,
                         (line_code == 1) * (not one_ranking), sections * by_section))
@@ -241,10 +242,10 @@ def _pair_arrays(frame: pd.DataFrame, movement: str) -> dict[str, np.ndarray]:
         return {"section": nothing, "line": nothing, "pair": np.array([], dtype="float64"),
                 "boards": np.array([], dtype=int), "mp": np.array([], dtype=float),
                 "possible": np.array([], dtype=float)}
-    pair_codes, pair_values = pd.factorize(pair.astype(np.int64), sort=True)
+    # (sorted distinct integers and each one's code: what factorize(sort=True) gives)
+    pair_values, pair_codes = np.unique(pair.astype(np.int64), return_inverse=True)
     key = (sec.astype(np.int64) * 2 + line_code) * len(pair_values) + pair_codes
-    inverse, unique = pd.factorize(key, sort=True)
-    unique = np.asarray(unique)
+    unique, inverse = np.unique(key, return_inverse=True)
     line_names = np.array(["EW", "NS"] if lines[0] else ["", ""], dtype=object)
     return {
         "section": np.asarray(section_names, dtype=object)[unique // len(pair_values) // 2],

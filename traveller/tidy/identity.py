@@ -50,9 +50,14 @@ def _sections(frame: pd.DataFrame) -> pd.Series:
     if "section" in frame:
         return coded(as_text(frame["section"]).fillna("").astype("string"))
     # what coded() makes of a column of "": one category (none for no rows), every code 0
-    blank = pd.CategoricalDtype(pd.Index([""] if len(frame) else [], dtype="string"))
+    blank = _BLANK if len(frame) else _NO_SECTION
     return pd.Series(pd.Categorical.from_codes(np.zeros(len(frame), dtype=np.int64), dtype=blank,
                                                validate=False), index=frame.index)
+
+
+#: The sections of a table with no section column (built once: a dtype is immutable).
+_BLANK = pd.CategoricalDtype(pd.Index([""], dtype="string"))
+_NO_SECTION = pd.CategoricalDtype(pd.Index([], dtype="string"))
 
 
 def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
