@@ -169,8 +169,10 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     if "score" in frame and "score" not in table.original_columns:
         header["score"] = table.original_columns.get("result", "score")
     sheet = frame["_sheet"].astype(str) if "_sheet" in frame else table.sheet
+    row = frame["row"]  # (already whole numbers: no copy)
     src = pd.DataFrame({"file": table.file, "sheet": sheet,
-                        "row": frame["row"].astype("int64")}, index=frame.index)
+                        "row": row.to_numpy() if row.dtype == np.int64 else row.astype("int64")},
+                       index=frame.index)
     read, date_problems = recover_dates(frame, header, src)
     date_problems.append(_outside(table))
     if cleaned is None or read is not frame:  # cells replaced: clean them again

@@ -143,8 +143,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     Their problems are appended to ``problems``.
     """
     parts = contract_arrays(contract_text, notation)
-    ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
-    adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
+    ruled = rulings.marker_arrays(frame)  # directors' rulings, fouled groups, arrow switches
+    adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
     written_seat = parse_seats(col(frame, "declarer"), notation)
@@ -209,11 +209,12 @@ def _names(header: dict[str, str]) -> tuple[str, str, str]:
             next((header[f] for f in SCORE_FIELDS if f in header), "score"))
 
 
-def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, str],
+def _ruling_problems(columns: dict[str, Any], src: pd.DataFrame, header: dict[str, str],
                      problems: list[pd.DataFrame]) -> None:
-    bad_ruling = ruled["ruling_error"].notna()
+    bad_ruling = ~np.asarray(columns["ruling_error"].isna())
     if not bad_ruling.any():
         return
+    ruled = pd.DataFrame(columns, index=src.index)
     for source, rows in ruled[bad_ruling].groupby("ruling_column"):  # at most a few columns
         problems.append(flag(src.loc[rows.index], "bad-ruling", header.get(source, source),
                              rows["ruling"], rows["ruling_error"]))
@@ -252,6 +253,6 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
         "contract": display(level, strain, doubled),
         "lead": lead,
         "recorded_score": score.astype("Int64").array,
-        **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+        **{c: v for c, v in ruled.items() if c not in ("ruling_error", "ruling_column")},
     }
     return {**out, **columns}

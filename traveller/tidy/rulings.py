@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -38,7 +39,8 @@ from traveller.tidy.ruling_text import (
 )
 
 __all__ = ["AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "COMPARED", "KINDS", "MAX_PARTS",
-           "TABLES", "Ruling", "describe", "is_phantom_line", "kinds", "markers", "parts",
+           "TABLES", "Ruling", "describe", "is_phantom_line", "kinds", "marker_arrays", "markers",
+           "parts",
            "read_ruling", "read_rulings", "resolve_phantoms", "ruling_cells", "switch_arrows"]
 
 #: Header keys (see :func:`traveller.read.headers.header_key`) of the marker columns.
@@ -109,6 +111,11 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     ``ew_award``, ``ruling_error``, ``ruling_column`` (where it was written),
     and ``fouled`` / ``arrow`` when the sheet has such a column.
     """
+    return pd.DataFrame(marker_arrays(frame), index=frame.index)
+
+
+def marker_arrays(frame: pd.DataFrame) -> dict[str, Any]:
+    """The columns of :func:`markers` as arrays, by name (no frame built)."""
     written, source = ruling_cells(frame)
     columns = {"ruling": written.array, **ruling_arrays(written), "ruling_column": source.array}
     fouled = _marker_column(frame, FOULED_HEADERS)
@@ -117,7 +124,7 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     arrow = _marker_column(frame, ARROW_HEADERS)
     if arrow is not None:
         columns["arrow"] = (~clean(arrow.astype("string")).fillna("").isin(_FALSE)).array
-    return pd.DataFrame(columns, index=frame.index)
+    return columns
 
 
 def is_phantom_line(frame: pd.DataFrame) -> pd.Series:
