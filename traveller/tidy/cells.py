@@ -86,6 +86,13 @@ MAX_NUMBER = 99_999
 
 def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
+    number, bad = whole_floats(values)
+    return (pd.Series(int_array(number), index=values.index, name="number"),
+            pd.Series(bad, index=values.index, name="bad"))
+
+
+def whole_floats(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`integers` as arrays: the numbers as floats (NaN: none; exact, all within 1e9)."""
     codes, uniques = tx.distinct(values)
     texts = [None if (t := tx.cell_text(u)) is None else t.replace("−", "-") for u in uniques]
     texts = [t[1:] if t is not None and t.startswith("+") else t for t in texts]
@@ -94,8 +101,8 @@ def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     with np.errstate(invalid="ignore"):
         whole = ~np.isnan(number) & (number == np.floor(number)) & (np.abs(number) < 1e9)
     bad = np.array([t is not None for t in texts], dtype=bool) & ~whole
-    return (_whole_numbers(codes, np.where(whole, number, np.nan), values.index, "number"),
-            pd.Series(tx.spread(codes, bad, False, bool), index=values.index, name="bad"))
+    return (tx.spread(codes, np.where(whole, number, np.nan), np.nan, np.float64),
+            tx.spread(codes, bad, False, bool))
 
 
 def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name: str

@@ -13,7 +13,7 @@ from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
-from traveller.tidy.cells import as_text, col, display, int_array, integers
+from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
 from traveller.tidy.notation import contract_arrays, parse_seats, read_leads
 from traveller.tidy.results import read_results
 
@@ -45,15 +45,19 @@ def _typed(frame: pd.DataFrame, fields: tuple[str, ...]) -> pd.Series:
     return typed
 
 
-def _scores(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """N-S score per row from the score column(s) -> (score, bad N-S cell, bad other cell)."""
-    score, bad_score = integers(col(frame, "score"))
-    bad_other = pd.Series(False, index=frame.index)
+def _scores(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """N-S score per row from the score column(s) -> (score, bad N-S cell, bad other cell).
+
+    The score as floats (NaN: none), exact: every score read is a whole number within 1e9.
+    """
+    score, bad_score = whole_floats(col(frame, "score"))
+    bad_other = np.zeros(len(frame), dtype=bool)
     for field in SCORE_FIELDS[1:]:
         if field in frame:
-            value, bad = integers(frame[field])
+            value, bad = whole_floats(frame[field])
             # an E-W score keeps its sign (-50 for E-W is +50 N-S); split columns hold sizes
-            score = score.fillna(-value if field == "score_ew" else value.abs() * _SIGN[field])
+            score = _filled(score, -value if field == "score_ew"
+                            else np.abs(value) * _SIGN[field])
             bad_other |= bad
     return score, bad_score, bad_other
 
@@ -127,8 +131,7 @@ def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarra
     """Whole numbers of a column as (floats, bad cells); NaN and False when it is absent."""
     if field not in frame:
         return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
-    value, bad = integers(frame[field])
-    return _floats(value), bad.to_numpy(dtype=bool)
+    return whole_floats(frame[field])
 
 
 def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
@@ -152,8 +155,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     seat = np.where(no_seat, parts["seat"], written_seat.to_numpy(dtype=object, na_value=None))
     bad_seat = _written(declarer_text) & no_seat
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    lv, sc = parts["level"], _floats(score)
-    bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
+    lv, sc = parts["level"], score
     with np.errstate(invalid="ignore"):
         played = lv > 0
         out_of_range = played & ~np.isnan(tricks) & ((tricks < 0) | (tricks > 13))
@@ -195,8 +197,9 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _listed(problems, src, ~has_text & np.isnan(sc) & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
     if use_score.any():
-        impossible = (use_score & ~possible_ns_score(pd.Series(out["board"], index=src.index),
-                                                          score).to_numpy(dtype=bool))
+        impossible = use_score & ~possible_ns_score(
+            pd.Series(out["board"], index=src.index),
+            pd.Series(int_array(score), index=src.index)).to_numpy(dtype=bool)
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
@@ -252,7 +255,7 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
         "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
         "lead": lead,
-        "recorded_score": score.astype("Int64").array,
+        "recorded_score": int_array(score),
         **{c: v for c, v in ruled.items() if c not in ("ruling_error", "ruling_column")},
     }
     return {**out, **columns}
