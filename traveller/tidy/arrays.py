@@ -7,6 +7,7 @@ on the columns' arrays and build the frame once.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import numpy as np
@@ -53,7 +54,7 @@ def column_array(frame: pd.DataFrame, name: str) -> Any:
     return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
 
 
-def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: set[str] = frozenset()
+def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str] = ()
               ) -> dict[str, Any]:
     """The arrays of :func:`traveller.schema.conform` (``dtypes`` first, then the rest).
 
