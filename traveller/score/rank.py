@@ -242,10 +242,10 @@ def _pair_arrays(frame: pd.DataFrame, movement: str) -> dict[str, np.ndarray]:
         return {"section": nothing, "line": nothing, "pair": np.array([], dtype="float64"),
                 "boards": np.array([], dtype=int), "mp": np.array([], dtype=float),
                 "possible": np.array([], dtype=float)}
-    # (sorted distinct integers and each one's code: what factorize(sort=True) gives)
-    pair_values, pair_codes = np.unique(pair.astype(np.int64), return_inverse=True)
+    pair_codes, pair_values = pd.factorize(pair.astype(np.int64), sort=True)
     key = (sec.astype(np.int64) * 2 + line_code) * len(pair_values) + pair_codes
-    unique, inverse = np.unique(key, return_inverse=True)
+    inverse, unique = pd.factorize(key, sort=True)  # (hashing: a sort is slower at 1M rows)
+    unique = np.asarray(unique)
     line_names = np.array(["EW", "NS"] if lines[0] else ["", ""], dtype=object)
     return {
         "section": np.asarray(section_names, dtype=object)[unique // len(pair_values) // 2],

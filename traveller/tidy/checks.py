@@ -43,8 +43,8 @@ def shared_numbering(frame: pd.DataFrame,
     codes, seats = pd.factorize(np.concatenate([ns, ew[ns != ew]]))
     both = ns[np.isin(ns, ew)]
     shared = both[np.isin(both, seats[np.bincount(codes) > 1])]
-    boards = len(np.unique(shared // pairs))
-    return boards > 0 and boards * 2 >= len(np.unique(ns // pairs))
+    boards = len(pd.unique(shared // pairs))  # (hashing: a sort is slower at 1M rows)
+    return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
 
 
 def detect_movement(frame: pd.DataFrame, shared: bool | None = None) -> str:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
-from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
+from traveller.schema import GLYPH_REPAIR, NOTATIONS, SEATS, STRAINS, Notation
 from traveller.tidy import text as tx
 from traveller.tidy.cells import int_array
 
@@ -121,8 +121,9 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
         out.index = cleaned.index
         return out
     arrays = contract_arrays(cleaned, notation)
+    names = {"strain": STRAINS, "seat": SEATS}
     return pd.DataFrame({
-        name: pd.array(arrays[name], dtype="string") if dtype == "string"
+        name: tx.spread_array(arrays[name], names[name], "string") if dtype == "string"
         else int_array(arrays[name], dtype)
         for name, dtype in zip(CONTRACT_PARTS, _PART_DTYPES, strict=True)
     }, index=cleaned.index)
@@ -135,13 +136,15 @@ def contract_arrays(cleaned: pd.Series, notation: str) -> dict[str, np.ndarray]:
     """The columns of :func:`parse_contracts` as plain arrays, worked out per distinct text.
 
     ``level``, ``doubled`` and ``rel`` as floats (NaN: none), ``strain`` and
-    ``seat`` as object arrays of text (None: none).
+    ``seat`` as positions in STRAINS and SEATS (-1: none).
     """
     codes, uniques = tx.distinct(cleaned)
     n = NOTATIONS[notation]
     parsed = (list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
               or [()] * len(CONTRACT_PARTS))
-    return {name: tx.spread(codes, values) if dtype == "string" else
+    names = {"strain": STRAINS, "seat": SEATS}
+    return {name: tx.spread(codes, [-1 if v is None else names[name].index(v) for v in values],
+                            -1, np.int64) if dtype == "string" else
             tx.spread(codes, [np.nan if v is None else v for v in values], np.nan, np.float64)
             for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)}
 
@@ -187,13 +190,19 @@ SEAT_WORDS = {
 
 def parse_seats(values: pd.Series, notation: str) -> pd.Series:
     """Declarer column -> N/E/S/W (<NA> where blank or unknown); words such as North too."""
+    return pd.Series(tx.spread_array(seat_codes(values, notation), SEATS, "string"),
+                     index=values.index)
+
+
+def seat_codes(values: pd.Series, notation: str) -> np.ndarray:
+    """:func:`parse_seats` as positions in SEATS (-1: blank or unknown), per distinct cell."""
     seats = NOTATIONS[notation].seats
     codes, uniques = tx.distinct(values)
     words = tx.upper([None if (t := tx.as_str(u)) is None else t.strip() for u in uniques])
     found = [seats.get(c) if c is not None and c in seats else
              None if w is None else SEAT_WORDS.get(w)
              for c, w in zip(cleaned_texts(uniques), words, strict=True)]
-    return pd.Series(tx.spread_array(codes, found, "string"), index=values.index)
+    return tx.spread(codes, [-1 if f is None else SEATS.index(f) for f in found], -1, np.int64)
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:

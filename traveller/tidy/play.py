@@ -14,7 +14,7 @@ from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
-from traveller.tidy.notation import contract_arrays, parse_seats, read_leads
+from traveller.tidy.notation import contract_arrays, read_leads, seat_codes
 from traveller.tidy.results import read_results
 
 #: Where tricks and scores may come from, first found first.
@@ -150,16 +150,16 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
-    written_seat = parse_seats(col(frame, "declarer"), notation)
-    no_seat = written_seat.isna().to_numpy()
-    seat = np.where(no_seat, parts["seat"], written_seat.to_numpy(dtype=object, na_value=None))
+    written_seat = seat_codes(col(frame, "declarer"), notation)  # positions in SEATS
+    no_seat = written_seat < 0
+    seat = np.where(no_seat, parts["seat"], written_seat)
     bad_seat = _written(declarer_text) & no_seat
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     lv, sc = parts["level"], score
     with np.errstate(invalid="ignore"):
         played = lv > 0
         out_of_range = played & ~np.isnan(tricks) & ((tricks < 0) | (tricks > 13))
-    seat_ok = pd.notna(seat)
+    seat_ok = seat >= 0
     score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     hard = ~(score_ok | adjusted)
@@ -223,14 +223,6 @@ def _ruling_problems(columns: dict[str, Any], src: pd.DataFrame, header: dict[st
                              rows["ruling"], rows["ruling_error"]))
 
 
-def _category_codes(values: np.ndarray, keep: np.ndarray, categories: list[str]) -> np.ndarray:
-    """Codes of ``values`` in ``categories`` where ``keep`` (-1: missing or unknown)."""
-    codes, uniques = pd.factorize(values)
-    lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
-                      + [-1], dtype=np.int64)
-    return np.where(keep, lookup[codes], -1)
-
-
 #: The categories of the strain and declarer columns, built once.
 _STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 
@@ -245,13 +237,13 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
     # every new column as an array on out's rows: one frame built, nothing to align
     level = np.where(contract_ok, parts["level"], np.nan)
     doubled = np.where(contract_ok, parts["doubled"], np.nan)
-    strain = _category_codes(parts["strain"], contract_ok, STRAINS)
+    strain = np.where(contract_ok, parts["strain"], -1)
     columns = {
         "level": _whole(level, contract_ok, "Int8"),
         "strain": pd.Categorical.from_codes(strain, dtype=_STRAINS, validate=False),
         "doubled": _whole(doubled, contract_ok, "Int8"),
         "declarer": pd.Categorical.from_codes(
-            _category_codes(seat, contract_ok & played, SEATS), dtype=_SEATS, validate=False),
+            np.where(contract_ok & played, seat, -1), dtype=_SEATS, validate=False),
         "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
         "lead": lead,
