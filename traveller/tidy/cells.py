@@ -33,14 +33,10 @@ def with_columns(frame: pd.DataFrame, columns: dict[str, object]) -> pd.DataFram
         for name, values in columns.items():
             frame[name] = values
         return frame
-    # new arrays (each given once) go in as they are: no copy of a million rows
-    fresh = (not any(isinstance(v, pd.Series) for v in columns.values())
-             and len({id(v) for v in columns.values()}) == len(columns))
     # a Series on the frame's own index goes in as its array: nothing to align
     values = {name: v.array if isinstance(v, pd.Series) and v.index.equals(frame.index) else v
               for name, v in columns.items()}
-    new = pd.DataFrame(values, index=frame.index, copy=False if fresh else None)
-    return pd.concat([frame, new], axis=1)
+    return pd.concat([frame, pd.DataFrame(values, index=frame.index)], axis=1)
 
 
 def coded(values: pd.Series) -> pd.Series:
