@@ -13,7 +13,6 @@ import numpy as np
 import pandas as pd
 
 from traveller.schema import SEATS, STRAINS
-from traveller.tidy.cells import with_columns
 
 #: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
 VULNERABILITY = [
@@ -172,7 +171,7 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     >>> int(score_frame(df)["ns_score"].iloc[0])
     1380
     """
-    out = frame  # (new columns go into a new frame: the caller's is never changed)
+    out = frame
     level = out["level"].to_numpy(dtype=np.int64, na_value=-1)
     has = level >= 0
     seat = codes(out["declarer"], SEATS)
@@ -185,13 +184,17 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
         np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
     )
     computed = pd.arrays.IntegerArray(scores.astype(np.int64), ~has)
-    ns_score = computed
     if "recorded_score" in out:  # a row with no contract keeps the score written
         recorded = out["recorded_score"].astype("Int64").array
         ns_score = pd.arrays.IntegerArray(
             np.where(has, scores, recorded.to_numpy(dtype=np.int64, na_value=0)),
             ~has & recorded.isna())
-    return with_columns(out, {"computed_score": computed, "ns_score": ns_score})
+    else:  # its own array: the two columns never share one
+        ns_score = computed.copy()
+    out = out.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    out["computed_score"] = computed  # (two inserts: no copy of the frame's other columns)
+    out["ns_score"] = ns_score
+    return out
 
 
 def _possible_scores() -> list[np.ndarray]:
