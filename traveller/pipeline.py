@@ -15,7 +15,7 @@ from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
-from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES, conform
+from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
 from traveller.score import frequency
 from traveller.score.adjusted import session_awards
 from traveller.score.conventions import (
@@ -26,6 +26,7 @@ from traveller.score.conventions import (
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
+from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import normalise
 from traveller.tidy.unusual import unusual_scores
@@ -181,7 +182,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems
         return Result(travellers=travellers, ranking=done.ranking,
-                      problems=problems[PROBLEM_COLUMNS].reset_index(drop=True),
+                      problems=_published(problems),
                       settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
@@ -197,31 +198,44 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     travellers = tidy_travellers(frequency.collapse(ranked))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
-                  problems=problems[PROBLEM_COLUMNS].reset_index(drop=True), settings=settings)
+                  problems=_published(problems), settings=settings)
+
+
+def _published(problems: pd.DataFrame) -> pd.DataFrame:
+    """The problem columns, in order, on a fresh index (a slice when they come first)."""
+    n = len(PROBLEM_COLUMNS)
+    first = problems.columns[:n].tolist() == PROBLEM_COLUMNS
+    return (problems.iloc[:, :n] if first else problems[PROBLEM_COLUMNS]).reset_index(drop=True)
 
 
 def tidy_travellers(frame: pd.DataFrame) -> pd.DataFrame:
     """Canonical columns first, the ruling as written and as applied, then the rest, by board."""
-    frame = frame.drop(columns=[c for c in _INTERNAL if c in frame])
-    out = conform(frame, {**TRAVELLER_DTYPES, **RULING_DTYPES})
-    out["ruling_applied"] = rulings.describe(out)
-    out = out[[*TRAVELLER_DTYPES, *RULING_DTYPES, "ruling_applied",
-               *[c for c in out.columns if c not in {*TRAVELLER_DTYPES, *RULING_DTYPES,
-                                                     "ruling_applied"}]]]
-    if out.empty:
+    arrays = conformed(frame, {**TRAVELLER_DTYPES, **RULING_DTYPES},
+                       drop={*_INTERNAL, "ruling_applied"})
+    arrays = {**{c: arrays.pop(c) for c in [*TRAVELLER_DTYPES, *RULING_DTYPES]},
+              "ruling_applied": missing("string", len(frame)), **arrays}
+    out = (frame_of(arrays, _by_board(arrays)) if len(frame)
+           else frame_of(arrays, index=frame.index))
+    if out["ruling_kind"].array.isna().all():  # the usual session: no ruling to describe
         return out
-    return out.take(_by_board(out)).reset_index(drop=True)
+    out["ruling_applied"] = rulings.describe(out)
+    return out
 
 
-def _by_board(frame: pd.DataFrame) -> np.ndarray:
+_BY_BOARD = ("section", "board", "ns_score", "ns_pair")
+
+
+def _by_board(frame: pd.DataFrame | dict[str, Any]) -> np.ndarray:
     """Row order by section, board, N-S score (highest first) and N-S pair; blanks last.
 
     The order ``sort_values`` gives (stable), from one ``np.lexsort`` of integer keys.
+    ``frame`` may be a dict of the columns' arrays.
     """
-    section = pd.factorize(frame["section"].array, sort=True)[0]
-    keys = [np.where(section < 0, len(frame), section)]
+    arrays = frame if isinstance(frame, dict) else {c: frame[c].array for c in _BY_BOARD}
+    section = pd.factorize(arrays["section"], sort=True)[0]
+    keys = [np.where(section < 0, len(section), section)]
     for column, sign in (("board", 1), ("ns_score", -1), ("ns_pair", 1)):
-        values = frame[column].array
+        values = arrays[column]
         missing = np.asarray(values.isna(), dtype=bool)
         number = sign * values.to_numpy(dtype=np.int64, na_value=0)
         keys.append(np.where(missing, number.max(initial=0) + 1, number))

@@ -135,16 +135,38 @@ def tables_from_grid(
         body = body[~blank[header + 1:end]]
         body = body[:_before_footer(grid, body)]
         names, original = _columns(grid.iloc[header].tolist(), fields)
-        contiguous = len(body) and body[-1] - body[0] == len(body) - 1
-        frame = (grid.iloc[body[0]:body[-1] + 1] if contiguous else grid.iloc[body]).copy()
-        frame.columns = names
-        frame = frame[[n for i, n in enumerate(names) if i in fields or used[i]]]
-        frame.index = pd.RangeIndex(len(frame))
-        frame["row"] = body + first_row
+        frame = _body(grid, body, {names[i]: i for i in range(len(names))
+                                   if i in fields or used[i]}, first_row)
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
                                outside=outside if i == 0 else [],
                                meta={"title": title} if title else {}))
     return tables
+
+
+def _body(grid: pd.DataFrame, body: np.ndarray, columns: dict[str, int],
+          first_row: int) -> pd.DataFrame:
+    """The ``body`` rows of the grid's ``columns`` (name -> position), and their ``row``.
+
+    Built from the columns' arrays in one step (each column keeps its dtype),
+    not by slicing, copying and renaming the whole grid.
+    """
+    contiguous = len(body) and body[-1] - body[0] == len(body) - 1
+    rows = slice(int(body[0]), int(body[-1]) + 1) if contiguous else body
+    index = pd.RangeIndex(len(body))
+    if all(d == np.dtype(object) for d in grid.dtypes.tolist()):  # a workbook: one block
+        cells = grid.to_numpy(dtype=object)[rows][:, list(columns.values())]
+        frame = pd.DataFrame(cells, columns=list(columns), index=index, dtype=object)
+        frame["row"] = body + first_row  # the row number the user sees
+        return frame
+    out = {}
+    for name, i in columns.items():
+        values = grid.iloc[:, i].array[rows]
+        if isinstance(values, pd.arrays.NumpyExtensionArray):  # (a copy: never the grid's)
+            cells = values.to_numpy().copy()
+            values = pd.Series(cells, index=index, dtype=cells.dtype)
+        out[name] = values
+    out["row"] = body + first_row  # the row number the user sees
+    return pd.DataFrame(out, index=index, copy=False)
 
 
 def _sheet_title(grid: pd.DataFrame, blank: np.ndarray, first: int) -> str | None:

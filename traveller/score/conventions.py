@@ -116,7 +116,8 @@ def imp_awards_in_matchpoints(frame: pd.DataFrame) -> pd.Series:
     """True on rows whose ruling is an award in IMPs, which a matchpoint session cannot use."""
     if "ruling_kind" not in frame:
         return pd.Series(False, index=frame.index)
-    return (frame["ruling_kind"] == "imps").fillna(False).astype(bool)
+    imps = (frame["ruling_kind"] == "imps").to_numpy(dtype=bool, na_value=False)
+    return pd.Series(imps, index=frame.index)
 
 
 def _groups(ranking: pd.DataFrame, by_section: bool, one_ranking: bool) -> pd.Series:

@@ -14,6 +14,8 @@ import pandas as pd
 from traveller.score import adjusted
 from traveller.score.groups import board_groups
 from traveller.tidy import text as tx
+from traveller.tidy.arrays import frame_of
+from traveller.tidy.cells import with_columns
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
@@ -115,10 +117,9 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
         expected = pd.Series(n).groupby(sections).transform("max").to_numpy()
     scaled = neuberg(mp, n, expected, win)
     common = win * (expected - 1)
-    out = out.assign(results=n, top=top, ns_mp=mp, ew_mp=top - mp, ns_pct=pct,
-                     ew_pct=100 - pct, ns_mp_scaled=scaled, ew_mp_scaled=common - scaled,
-                     common_top=common)
-    return out
+    return with_columns(out, {"results": n, "top": top, "ns_mp": mp, "ew_mp": top - mp,
+                              "ns_pct": pct, "ew_pct": 100 - pct, "ns_mp_scaled": scaled,
+                              "ew_mp_scaled": common - scaled, "common_top": common})
 
 
 def places(values: pd.Series, groups: pd.Series) -> pd.Series:
@@ -130,7 +131,12 @@ def places(values: pd.Series, groups: pd.Series) -> pd.Series:
         rank = key.groupby(groups.to_numpy()).rank(method="min", ascending=False).astype(int)
         tied = key.groupby([groups.to_numpy(), key.to_numpy()]).transform("size") > 1
         return rank.astype(str).where(~tied, rank.astype(str) + "=")
-    # one sort by (group, value descending): a place is 1 + the values above it in its group
+    return pd.Series(_labels(*_places(numbers, codes)), index=values.index, dtype="str")
+
+
+def _places(numbers: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(place, shared) per value: one sort by (group, value descending), no gaps."""
+    # a place is 1 + the values above it in its group
     order = np.lexsort((-numbers, codes))
     group_first, _ = _run_bounds(_starts(codes[order]))
     ordered = numbers[order]
@@ -139,9 +145,13 @@ def places(values: pd.Series, groups: pd.Series) -> pd.Series:
     shared = np.empty(len(order), dtype=bool)
     place[order] = run_first - group_first + 1
     shared[order] = run_last > run_first
-    return pd.Series([f"{p}=" if t else str(p) for p, t in zip(place.tolist(), shared.tolist(),
-                                                                 strict=True)],
-                     index=values.index, dtype="str")
+    return place, shared
+
+
+def _labels(place: np.ndarray, shared: np.ndarray) -> list[str]:
+    """Places as written: "3", or "2=" when shared."""
+    return [f"{p}=" if t else str(p) for p, t in zip(place.tolist(), shared.tolist(),
+                                                      strict=True)]
 
 
 def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
@@ -158,34 +168,39 @@ def rank_pairs(frame: pd.DataFrame, movement: str = "mitchell",
     Columns: section, line, pair, names, boards, mp, mp_factored (the total
     scaled to the most boards any pair of the section played), pct, place.
     """
-    columns = ["section", "line", "pair", "names", "boards", "mp", "mp_factored", "pct",
-               "place"]
     if frame.empty:
-        return pd.DataFrame(columns=columns)
-    totals = _pair_totals(frame, movement)
-    mp, possible = totals["mp"].to_numpy(), totals["possible"].to_numpy()
+        return pd.DataFrame(columns=["section", "line", "pair", "names", "boards", "mp",
+                                     "mp_factored", "pct", "place"])
+    totals = _pair_arrays(frame, movement)
+    mp, possible, pair = totals["mp"], totals["possible"], totals["pair"]
     played = possible > 0
-    section, line = totals["section"].to_numpy(dtype=object), totals["line"].to_numpy(dtype=object)
-    sections, section_names = pd.factorize(section, sort=True)
+    sections, section_names = pd.factorize(totals["section"], sort=True)
     full = np.full(len(section_names), np.nan)
     np.fmax.at(full, sections, possible)  # the most any pair of the section could score
     full = full[sections]
     with np.errstate(divide="ignore", invalid="ignore"):
         pct = 100 * mp / np.where(played, possible, np.nan)
-        totals["mp_factored"] = mp * full / np.where(played, possible, full)
+        factored = mp * full / np.where(played, possible, full)
     pct[np.isnan(pct)] = 50.0
-    totals["pct"] = pct
-    group = [f"{s if by_section else ''}|{'' if one_ranking else li}"
-             for s, li in zip(section.tolist(), line.tolist(), strict=True)]
-    totals["place"] = places(totals["pct"], pd.Series(group, index=totals.index, dtype="str"))
-    totals["names"] = attach_names(totals, names)
-    totals["pair"] = totals["pair"].astype("Int64")
+    line_code = np.array([{"NS": 0, "EW": 1}.get(li, 2) for li in totals["line"].tolist()],
+                         dtype=np.int64)
+    # one code per (section, line) ranked apart
+    place, shared = _places(np.round(pct, 6), sections * by_section * 3
+                            + line_code * (not one_ranking))
+    columns = {"section": pd.array(totals["section"], dtype="str"),
+               "line": pd.array(totals["line"], dtype="str"),
+               "pair": pd.arrays.IntegerArray(pair.astype(np.int64),
+                                              np.zeros(len(pair), dtype=bool)),
+               "names": None, "boards": totals["boards"], "mp": mp, "mp_factored": factored,
+               "pct": pct, "place": pd.array(_labels(place, shared), dtype="str")}
+    columns["names"] = (attach_names(pd.DataFrame({c: columns[c] for c in ("section", "line",
+                                                                          "pair")}), names).array
+                        if names is not None and not names.empty
+                        else tx.spread_array(np.zeros(len(pct), dtype=np.int64), [""], "string"))
     # by section, line (N-S first), place, then section, line and pair
-    line_code = np.array([{"NS": 0, "EW": 1}.get(li, 2) for li in line.tolist()])
-    place = np.array([int(p.rstrip("=")) for p in totals["place"].tolist()], dtype=np.int64)
-    order = np.lexsort((totals["pair"].to_numpy(dtype=float), line_code, sections, place,
+    order = np.lexsort((pair, line_code, sections, place,
                         (line_code == 1) * (not one_ranking), sections * by_section))
-    return totals[columns].take(order).reset_index(drop=True)
+    return frame_of(columns, order)
 
 
 def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
@@ -196,6 +211,13 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
     and the phantom left out), summed with one sort of integer keys instead of
     a two-rows-per-result frame and a groupby on strings.
     """
+    totals = _pair_arrays(frame, movement)
+    return pd.DataFrame({**totals, "section": pd.Series(totals["section"], dtype="str"),
+                         "line": pd.Series(totals["line"], dtype="str")})
+
+
+def _pair_arrays(frame: pd.DataFrame, movement: str) -> dict[str, np.ndarray]:
+    """The columns of :func:`_pair_totals` as arrays (section and line as object arrays)."""
     from traveller.score.sides import arrow_held, float_column
 
     arrow = arrow_held(frame)
@@ -216,22 +238,22 @@ def _pair_totals(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
         parts.append((section_codes[keep], line_code, pair[keep], mp[keep], top[keep]))
     sec, line_code, pair, mp, possible = (np.concatenate(p) for p in zip(*parts, strict=True))
     if not len(pair):
-        return pd.DataFrame({"section": pd.Series(dtype="str"), "line": pd.Series(dtype="str"),
-                             "pair": pd.Series(dtype="float64"), "boards": pd.Series(dtype=int),
-                             "mp": pd.Series(dtype=float), "possible": pd.Series(dtype=float)})
+        nothing = np.array([], dtype=object)
+        return {"section": nothing, "line": nothing, "pair": np.array([], dtype="float64"),
+                "boards": np.array([], dtype=int), "mp": np.array([], dtype=float),
+                "possible": np.array([], dtype=float)}
     pair_codes, pair_values = pd.factorize(pair.astype(np.int64), sort=True)
     key = (sec.astype(np.int64) * 2 + line_code) * len(pair_values) + pair_codes
-    inverse, unique = pd.factorize(key, sort=True)
+    inverse, unique = pd.factorize(key, sort=True)  # (hashing: a sort is slower at 1M rows)
     unique = np.asarray(unique)
-    line_names = np.array(["EW", "NS"]) if lines[0] else np.array(["", ""])
-    return pd.DataFrame({
-        "section": pd.Series(np.asarray(section_names, dtype=object)[
-            unique // len(pair_values) // 2], dtype="str"),
-        "line": pd.Series(line_names[unique // len(pair_values) % 2], dtype="str"),
+    line_names = np.array(["EW", "NS"] if lines[0] else ["", ""], dtype=object)
+    return {
+        "section": np.asarray(section_names, dtype=object)[unique // len(pair_values) // 2],
+        "line": line_names[unique // len(pair_values) % 2],
         "pair": np.asarray(pair_values)[unique % len(pair_values)],
         "boards": np.bincount(inverse, minlength=len(unique)).astype(np.int64),
         "mp": np.bincount(inverse, weights=mp, minlength=len(unique)),
-        "possible": np.bincount(inverse, weights=possible, minlength=len(unique))})
+        "possible": np.bincount(inverse, weights=possible, minlength=len(unique))}
 
 
 #: The keys names are looked up by, most exact first.

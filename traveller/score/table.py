@@ -121,8 +121,9 @@ SCORE_TABLE = _build_table()
 
 def codes(values: pd.Series, vocabulary: list[str]) -> np.ndarray:
     """Integer codes of ``values`` in ``vocabulary`` (-1 where missing or unknown)."""
-    if isinstance(values.dtype, pd.CategoricalDtype) and list(values.cat.categories) == vocabulary:
-        return values.cat.codes.to_numpy()
+    cells = values.array
+    if isinstance(cells, pd.Categorical) and cells.categories.tolist() == vocabulary:
+        return cells.codes
     return pd.Categorical(values, categories=vocabulary).codes
 
 
@@ -170,7 +171,7 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     >>> int(score_frame(df)["ns_score"].iloc[0])
     1380
     """
-    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    out = frame
     level = out["level"].to_numpy(dtype=np.int64, na_value=-1)
     has = level >= 0
     seat = codes(out["declarer"], SEATS)
@@ -182,12 +183,17 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
         (seat == 0) | (seat == 2),
         np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
     )
-    computed = pd.Series(pd.arrays.IntegerArray(scores.astype(np.int64), ~has), index=out.index)
-    out["computed_score"] = computed
-    if "recorded_score" in out:
-        out["ns_score"] = computed.fillna(out["recorded_score"].astype("Int64"))
-    else:
-        out["ns_score"] = computed
+    computed = pd.arrays.IntegerArray(scores.astype(np.int64), ~has)
+    if "recorded_score" in out:  # a row with no contract keeps the score written
+        recorded = out["recorded_score"].astype("Int64").array
+        ns_score = pd.arrays.IntegerArray(
+            np.where(has, scores, recorded.to_numpy(dtype=np.int64, na_value=0)),
+            ~has & recorded.isna())
+    else:  # its own array: the two columns never share one
+        ns_score = computed.copy()
+    out = out.copy(deep=False)  # copy-on-write: new columns never reach the caller
+    out["computed_score"] = computed  # (two inserts: no copy of the frame's other columns)
+    out["ns_score"] = ns_score
     return out
 
 
@@ -228,12 +234,14 @@ def possible_ns_score(board: pd.Series, score: pd.Series) -> pd.Series:
 def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
     """``score-disagrees`` warnings where a recorded score differs from the computed one."""
     from traveller.problems import flag
+    from traveller.tidy.arrays import NO_ROWS
 
-    both = scored["computed_score"].notna() & scored["recorded_score"].notna()
-    differ = both & (scored["computed_score"] != scored["recorded_score"])
-    differ = differ.fillna(False).astype(bool)
+    computed, recorded = (scored[c].to_numpy(dtype=np.float64, na_value=np.nan)
+                          for c in ("computed_score", "recorded_score"))
+    with np.errstate(invalid="ignore"):  # (NaN compares as different, and is left out)
+        differ = (computed != recorded) & ~np.isnan(computed) & ~np.isnan(recorded)
     if not differ.any():  # the usual session: no text to build
-        return flag(scored.iloc[:0], "score-disagrees", "score")
+        return flag(NO_ROWS, "score-disagrees", "score")
     rows = scored[differ]
     detail = ("computed " + rows["computed_score"].astype("string") + " for "
               + rows["contract"].astype("string") + " by "

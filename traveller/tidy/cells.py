@@ -40,22 +40,31 @@ def with_columns(frame: pd.DataFrame, columns: dict[str, object]) -> pd.DataFram
 
 
 def coded(values: pd.Series) -> pd.Series:
-    """``values.astype("category")``, sorting a text column's few distinct cells in Python.
+    """``values.astype("category")``, sorting a column's few distinct cells in Python.
 
     Sorting through pandas costs about a millisecond per column however small;
-    Python sorts text in the same (code point) order.
+    Python sorts text (code point order) and numbers the same way. A column of
+    other or mixed cells goes through pandas.
     """
-    if not isinstance(values.dtype, pd.StringDtype):
+    if isinstance(values.dtype, pd.StringDtype):
+        codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
+        cells, dtype = uniques.tolist(), values.dtype
+    elif values.dtype == object:  # a workbook's cells: text, or numbers as floats
+        codes, found = pd.factorize(values.to_numpy(), use_na_sentinel=True)
+        cells, kinds = found.tolist(), {type(u) for u in found.tolist()}
+        if kinds not in ({str}, {float}):
+            return values.astype("category")
+        dtype = None if kinds == {str} else np.float64
+    else:
         return values.astype("category")
-    codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
-    texts = uniques.tolist()
-    order = np.array(sorted(range(len(texts)), key=texts.__getitem__), dtype=np.intp)
+    order = sorted(range(len(cells)), key=cells.__getitem__)
     rank = np.empty(len(order) + 1, dtype=np.int64)
     rank[order] = np.arange(len(order))
     rank[-1] = -1
-    dtype = pd.CategoricalDtype(pd.Index(uniques.take(order)))
+    categories = pd.Index([cells[i] for i in order], dtype=dtype)
     # every code is a position in ``order``: nothing to validate
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=dtype, validate=False),
+    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=pd.CategoricalDtype(categories),
+                                               validate=False),
                      index=values.index, name=values.name)
 
 
@@ -77,6 +86,13 @@ MAX_NUMBER = 99_999
 
 def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     """Whole numbers from cells; returns (numbers, bad) where bad marks unreadable non-blanks."""
+    number, bad = whole_floats(values)
+    return (pd.Series(int_array(number), index=values.index, name="number"),
+            pd.Series(bad, index=values.index, name="bad"))
+
+
+def whole_floats(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`integers` as arrays: the numbers as floats (NaN: none; exact, all within 1e9)."""
     codes, uniques = tx.distinct(values)
     texts = [None if (t := tx.cell_text(u)) is None else t.replace("−", "-") for u in uniques]
     texts = [t[1:] if t is not None and t.startswith("+") else t for t in texts]
@@ -85,8 +101,8 @@ def integers(values: pd.Series) -> tuple[pd.Series, pd.Series]:
     with np.errstate(invalid="ignore"):
         whole = ~np.isnan(number) & (number == np.floor(number)) & (np.abs(number) < 1e9)
     bad = np.array([t is not None for t in texts], dtype=bool) & ~whole
-    return (_whole_numbers(codes, np.where(whole, number, np.nan), values.index, "number"),
-            pd.Series(tx.spread(codes, bad, False, bool), index=values.index, name="bad"))
+    return (tx.spread(codes, np.where(whole, number, np.nan), np.nan, np.float64),
+            tx.spread(codes, bad, False, bool))
 
 
 def _whole_numbers(codes: np.ndarray, number: np.ndarray, index: pd.Index, name: str

@@ -20,7 +20,8 @@ MOVEMENTS = ("auto", "mitchell", "howell")
 
 def _seat_keys(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, int]:
     """Integer keys of (section, board, pair) for the N-S and E-W side of every result."""
-    section, _ = pd.factorize(frame["section"])
+    cells = frame["section"].array  # (a categorical's own codes: no hashing)
+    section = cells.codes if isinstance(cells, pd.Categorical) else pd.factorize(cells)[0]
     board = frame["board"].to_numpy(dtype=np.int64)
     ns = frame["ns_pair"].to_numpy(dtype=np.int64, na_value=0)
     ew = frame["ew_pair"].to_numpy(dtype=np.int64, na_value=0)
@@ -40,9 +41,9 @@ def shared_numbering(frame: pd.DataFrame,
     ns, ew, pairs = _seat_keys(frame) if keys is None else keys
     # hashing (no sort) on plain arrays: counts from factorize codes, no value_counts Series
     codes, seats = pd.factorize(np.concatenate([ns, ew[ns != ew]]))
-    both = ns[pd.Series(ns).isin(ew).to_numpy()]
-    shared = both[pd.Series(both).isin(seats[np.bincount(codes) > 1]).to_numpy()]
-    boards = len(pd.unique(shared // pairs))
+    both = ns[np.isin(ns, ew)]
+    shared = both[np.isin(both, seats[np.bincount(codes) > 1])]
+    boards = len(pd.unique(shared // pairs))  # (hashing: a sort is slower at 1M rows)
     return boards > 0 and boards * 2 >= len(pd.unique(ns // pairs))
 
 
@@ -101,7 +102,8 @@ def _any_seat_twice(frame: pd.DataFrame, movement: str,
                     keys: tuple[np.ndarray, np.ndarray, int]) -> bool:
     """Does some pair sit twice on one board (per line in a Mitchell)? One sort of integers."""
     ns, ew, _ = keys
-    sides = [ns[frame["ns_pair"].notna().to_numpy()], ew[frame["ew_pair"].notna().to_numpy()]]
+    sides = [ns[~np.asarray(frame["ns_pair"].array.isna())],
+             ew[~np.asarray(frame["ew_pair"].array.isna())]]
     if movement != "howell":  # a Mitchell tells the lines apart
         sides = [sides[0] * 2, sides[1] * 2 + 1]
     seats = np.sort(np.concatenate(sides))

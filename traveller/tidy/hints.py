@@ -7,6 +7,7 @@ from functools import cache
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.tidy.arrays import NO_ROWS
 
 #: Method-specific input columns -> the method they belong to.
 _METHOD_OF = {"hcp": "russian", "ns_hcp": "russian", "ew_hcp": "russian",
@@ -34,7 +35,7 @@ def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
             found.append(flag(first, "method-suggested", str(column), None,
                               f"the {column} column belongs to --method {wanted}; scored as "
                               f"{method}", blocking=False))
-    return pd.concat(found) if found else flag(travellers.iloc[:0], "method-suggested", "")
+    return pd.concat(found) if found else flag(NO_ROWS, "method-suggested", "")
 
 
 @cache

@@ -19,11 +19,12 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
-from traveller.tidy.cells import coded, col, score_in_result_column, with_columns
+from traveller.tidy.cells import coded, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
+from traveller.tidy.text import spread_array
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
@@ -124,11 +125,9 @@ def _categorised(table: RawTable) -> RawTable:
     Every later step works per distinct value; hashing a million cells once
     here, instead of once per step, is most of the cost of normalising.
     """
-    fields = [c for c in table.frame.columns if c in HEADER_ALIASES]
-    frame = table.frame.copy()
-    for column in fields:
-        frame[column] = coded(frame[column])
-    return replace(table, frame=frame)
+    frame = table.frame
+    columns = {c: coded(frame[c]) if c in HEADER_ALIASES else frame[c] for c in frame.columns}
+    return replace(table, frame=pd.DataFrame(columns, index=frame.index))
 
 
 #: Columns that carry a merged table's per-row sheet name and title board.
@@ -170,8 +169,10 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     if "score" in frame and "score" not in table.original_columns:
         header["score"] = table.original_columns.get("result", "score")
     sheet = frame["_sheet"].astype(str) if "_sheet" in frame else table.sheet
+    row = frame["row"]  # (already whole numbers: no copy)
     src = pd.DataFrame({"file": table.file, "sheet": sheet,
-                        "row": frame["row"].astype("int64")}, index=frame.index)
+                        "row": row.to_numpy() if row.dtype == np.int64 else row.astype("int64")},
+                       index=frame.index)
     read, date_problems = recover_dates(frame, header, src)
     date_problems.append(_outside(table))
     if cleaned is None or read is not frame:  # cells replaced: clean them again
@@ -188,7 +189,7 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     problems: list[pd.DataFrame] = date_problems
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
-    return _without_blocked(out, problems), combine(problems)
+    return _without_blocked(_frame(out, src.index), problems), combine(problems)
 
 
 def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
@@ -197,7 +198,18 @@ def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
     empty, none = frame.iloc[:0], src.iloc[:0]
     out = parse_identity(_kept(none, empty, header, "en"), empty, table, header, none, [])
     nothing = clean(col(empty, "contract"))
-    return parse_play(out, empty, "en", header, none, nothing, nothing, [])
+    return _frame(parse_play(out, empty, "en", header, none, nothing, nothing, []), none.index)
+
+
+def _frame(columns: dict[str, Any], index: pd.Index) -> pd.DataFrame:
+    """One frame of the parsed columns, built once.
+
+    A Series on ``index`` goes in as its array (nothing to align); an object
+    column of the input stays a Series, so it keeps its dtype.
+    """
+    return pd.DataFrame({name: v.array if isinstance(v, pd.Series) and v.dtype != object
+                         and v.index.equals(index) else v for name, v in columns.items()},
+                        index=index)
 
 
 def _outside(table: RawTable) -> pd.DataFrame:
@@ -215,18 +227,20 @@ def _as_string(values: pd.Series) -> Any:
     if not (isinstance(cells, pd.Categorical)
             and isinstance(cells.categories.dtype, pd.StringDtype)):
         return values.astype("string").array
-    return cells.categories.array.astype("string").take(cells.codes, allow_fill=True)
+    return spread_array(cells.codes, cells.categories.tolist(), "string")
 
 
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
-          notation: str) -> pd.DataFrame:
-    """Source columns, the notation, cells as written, and the input's other columns."""
-    columns: dict[str, object] = {"notation": notation}
+          notation: str) -> dict[str, Any]:
+    """Source columns, the notation, cells as written, and the input's other columns.
+
+    As a dict of columns (the frame is built once, when every column is parsed).
+    """
+    columns: dict[str, Any] = {c: src[c] for c in src.columns}
+    columns["notation"] = notation
     for f in AS_WRITTEN:
         if f in frame:
             columns[f"{header[f]} (as written)"] = _as_string(frame[f])
-    out = with_columns(src, columns)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
-    others = [c for c in frame.columns if c not in known]
-    # one concat, not one insert per column: a sheet may carry thousands of its own columns
-    return pd.concat([out, frame[others]], axis=1) if others else out
+    columns.update((c, frame[c]) for c in frame.columns if c not in known)
+    return columns

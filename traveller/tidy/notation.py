@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
-from traveller.schema import GLYPH_REPAIR, NOTATIONS, Notation
+from traveller.schema import GLYPH_REPAIR, NOTATIONS, SEATS, STRAINS, Notation
 from traveller.tidy import text as tx
+from traveller.tidy.cells import int_array
 
 T = TypeVar("T", pd.Series, pd.DataFrame)
 
@@ -115,20 +116,37 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
     [4, 'S', 1, <NA>, -2]
     """
-    codes, uniques = tx.distinct(cleaned)
-    if not uniques:
-        out = _empty_parts(len(codes))
+    if not tx.distinct(cleaned)[1]:
+        out = _empty_parts(len(cleaned))
         out.index = cleaned.index
         return out
-    n = NOTATIONS[notation]
-    parsed = list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
+    arrays = contract_arrays(cleaned, notation)
+    names = {"strain": STRAINS, "seat": SEATS}
     return pd.DataFrame({
-        name: tx.spread_array(codes, values, dtype)
-        for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)
+        name: tx.spread_array(arrays[name], names[name], "string") if dtype == "string"
+        else int_array(arrays[name], dtype)
+        for name, dtype in zip(CONTRACT_PARTS, _PART_DTYPES, strict=True)
     }, index=cleaned.index)
 
 
 _PART_DTYPES = ["Int8", "string", "Int8", "string", "Int8"]
+
+
+def contract_arrays(cleaned: pd.Series, notation: str) -> dict[str, np.ndarray]:
+    """The columns of :func:`parse_contracts` as plain arrays, worked out per distinct text.
+
+    ``level``, ``doubled`` and ``rel`` as floats (NaN: none), ``strain`` and
+    ``seat`` as positions in STRAINS and SEATS (-1: none).
+    """
+    codes, uniques = tx.distinct(cleaned)
+    n = NOTATIONS[notation]
+    parsed = (list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
+              or [()] * len(CONTRACT_PARTS))
+    names = {"strain": STRAINS, "seat": SEATS}
+    return {name: tx.spread(codes, [-1 if v is None else names[name].index(v) for v in values],
+                            -1, np.int64) if dtype == "string" else
+            tx.spread(codes, [np.nan if v is None else v for v in values], np.nan, np.float64)
+            for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)}
 
 
 def _empty_parts(n: int) -> pd.DataFrame:
@@ -172,13 +190,19 @@ SEAT_WORDS = {
 
 def parse_seats(values: pd.Series, notation: str) -> pd.Series:
     """Declarer column -> N/E/S/W (<NA> where blank or unknown); words such as North too."""
+    return pd.Series(tx.spread_array(seat_codes(values, notation), SEATS, "string"),
+                     index=values.index)
+
+
+def seat_codes(values: pd.Series, notation: str) -> np.ndarray:
+    """:func:`parse_seats` as positions in SEATS (-1: blank or unknown), per distinct cell."""
     seats = NOTATIONS[notation].seats
     codes, uniques = tx.distinct(values)
     words = tx.upper([None if (t := tx.as_str(u)) is None else t.strip() for u in uniques])
     found = [seats.get(c) if c is not None and c in seats else
              None if w is None else SEAT_WORDS.get(w)
              for c, w in zip(cleaned_texts(uniques), words, strict=True)]
-    return pd.Series(tx.spread_array(codes, found, "string"), index=values.index)
+    return tx.spread(codes, [-1 if f is None else SEATS.index(f) for f in found], -1, np.int64)
 
 
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
@@ -234,9 +258,9 @@ def _distinct(values: pd.Series | None) -> list[str]:
     if values is None:
         return []
     if isinstance(values.dtype, pd.CategoricalDtype):  # from the codes: no frame work
-        codes = values.cat.codes.to_numpy()
+        codes = values.array.codes  # type: ignore[attr-defined]
         used, first = np.unique(codes[codes >= 0], return_index=True)
-        categories = values.cat.categories
+        categories = values.array.categories.tolist()  # type: ignore[attr-defined]
         seen = [categories[i] for i in used[np.argsort(first)].tolist()]
     else:
         seen = values.dropna().unique().tolist()

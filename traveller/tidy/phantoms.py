@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.tidy.arrays import NO_ROWS
 from traveller.tidy.ruling_text import AVERAGE_PLUS, kinds
 
 
@@ -40,7 +41,7 @@ def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str 
     named = tuple(str(p) for p in phantoms)
     line_rows = pd.Series(kinds(frame) == "phantom", index=frame.index)
     if not named and not line_rows.any():
-        return frame, flag(frame.iloc[:0], "bad-ruling", "ruling")
+        return frame, flag(NO_ROWS, "bad-ruling", "ruling")
     strong, count = {}, {}
     for line, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
         key = _pair_key(frame, column, line, movement).to_numpy()

@@ -13,8 +13,8 @@ from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
-from traveller.tidy.cells import as_text, col, display, int_array, integers, with_columns
-from traveller.tidy.notation import parse_contracts, parse_seats, read_leads
+from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
+from traveller.tidy.notation import contract_arrays, read_leads, seat_codes
 from traveller.tidy.results import read_results
 
 #: Where tricks and scores may come from, first found first.
@@ -45,15 +45,19 @@ def _typed(frame: pd.DataFrame, fields: tuple[str, ...]) -> pd.Series:
     return typed
 
 
-def _scores(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """N-S score per row from the score column(s) -> (score, bad N-S cell, bad other cell)."""
-    score, bad_score = integers(col(frame, "score"))
-    bad_other = pd.Series(False, index=frame.index)
+def _scores(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """N-S score per row from the score column(s) -> (score, bad N-S cell, bad other cell).
+
+    The score as floats (NaN: none), exact: every score read is a whole number within 1e9.
+    """
+    score, bad_score = whole_floats(col(frame, "score"))
+    bad_other = np.zeros(len(frame), dtype=bool)
     for field in SCORE_FIELDS[1:]:
         if field in frame:
-            value, bad = integers(frame[field])
+            value, bad = whole_floats(frame[field])
             # an E-W score keeps its sign (-50 for E-W is +50 N-S); split columns hold sizes
-            score = score.fillna(-value if field == "score_ew" else value.abs() * _SIGN[field])
+            score = _filled(score, -value if field == "score_ew"
+                            else np.abs(value) * _SIGN[field])
             bad_other |= bad
     return score, bad_score, bad_other
 
@@ -86,7 +90,7 @@ def _listed(problems: list[pd.DataFrame], src: pd.DataFrame, mask: np.ndarray, c
                          detail if isinstance(detail, str) else detail[mask], blocking=block))
 
 
-def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, str],
+def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dict[str, str],
                   src: pd.DataFrame, problems: list[pd.DataFrame]
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Tricks taken per row from the Tricks and Result columns or the contract.
@@ -94,8 +98,8 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
     where unknown); doubtful readings are listed as ``result-reading`` warnings.
     """
-    level = parts["level"]  # read as floats below: no Int64 copy needed
-    has_level = level.notna().to_numpy()
+    level = parts["level"]
+    has_level = ~np.isnan(level)
     read = {f: read_results(frame[f], level, parts["doubled"])
             for f in ("tricks", "result") if f in frame}  # an absent column reads nothing
     for field, reading in read.items():
@@ -116,10 +120,10 @@ def _tricks_taken(frame: pd.DataFrame, parts: pd.DataFrame, header: dict[str, st
     with np.errstate(invalid="ignore"):
         bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
     rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
-    rel = _filled(rel, _floats(parts["rel"]))
+    rel = _filled(rel, parts["rel"])
     tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
     tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
-                     _floats(level) + 6 + rel)
+                     level + 6 + rel)
     return tricks, bad("tricks"), bad("result") | bad_made | bad_down
 
 
@@ -127,8 +131,7 @@ def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarra
     """Whole numbers of a column as (floats, bad cells); NaN and False when it is absent."""
     if field not in frame:
         return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
-    value, bad = integers(frame[field])
-    return _floats(value), bad.to_numpy(dtype=bool)
+    return whole_floats(frame[field])
 
 
 def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
@@ -137,23 +140,26 @@ def _whole(values: np.ndarray, keep: np.ndarray, dtype: str) -> Any:
 
 
 def parse_play(out, frame, notation, header, src, contract_text, declarer_text,  # type: ignore[no-untyped-def]
-               problems) -> pd.DataFrame:
-    """Add contract, declarer, tricks, score, lead and rulings to ``out``; list problems."""
-    parts = parse_contracts(contract_text, notation)
-    ruled = rulings.markers(frame)  # directors' rulings, fouled groups, arrow switches
-    adjusted = (ruled["ruling_kind"].notna() | ruled["ruling_error"].notna()).to_numpy()
+               problems) -> dict[str, Any]:
+    """``out`` (a dict of columns) with contract, declarer, tricks, score, lead and rulings.
+
+    Their problems are appended to ``problems``.
+    """
+    parts = contract_arrays(contract_text, notation)
+    ruled = rulings.marker_arrays(frame)  # directors' rulings, fouled groups, arrow switches
+    adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
     score, bad_score, bad_ew = _scores(frame)
-    written_seat = parse_seats(col(frame, "declarer"), notation)
-    seat = written_seat.fillna(parts["seat"])
-    bad_seat = _written(declarer_text) & written_seat.isna().to_numpy()
+    written_seat = seat_codes(col(frame, "declarer"), notation)  # positions in SEATS
+    no_seat = written_seat < 0
+    seat = np.where(no_seat, parts["seat"], written_seat)
+    bad_seat = _written(declarer_text) & no_seat
     tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
-    lv, sc = _floats(parts["level"]), _floats(score)
-    bad_score, bad_ew = bad_score.to_numpy(), bad_ew.to_numpy()
+    lv, sc = parts["level"], score
     with np.errstate(invalid="ignore"):
         played = lv > 0
         out_of_range = played & ~np.isnan(tricks) & ((tricks < 0) | (tricks > 13))
-    seat_ok = seat.notna().to_numpy()
+    seat_ok = seat >= 0
     score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     hard = ~(score_ok | adjusted)
@@ -191,7 +197,9 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _listed(problems, src, ~has_text & np.isnan(sc) & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
     if use_score.any():
-        impossible = (use_score & ~possible_ns_score(out["board"], score).to_numpy(dtype=bool))
+        impossible = use_score & ~possible_ns_score(
+            pd.Series(out["board"], index=src.index),
+            pd.Series(int_array(score), index=src.index)).to_numpy(dtype=bool)
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
@@ -204,22 +212,15 @@ def _names(header: dict[str, str]) -> tuple[str, str, str]:
             next((header[f] for f in SCORE_FIELDS if f in header), "score"))
 
 
-def _ruling_problems(ruled: pd.DataFrame, src: pd.DataFrame, header: dict[str, str],
+def _ruling_problems(columns: dict[str, Any], src: pd.DataFrame, header: dict[str, str],
                      problems: list[pd.DataFrame]) -> None:
-    bad_ruling = ruled["ruling_error"].notna()
+    bad_ruling = ~np.asarray(columns["ruling_error"].isna())
     if not bad_ruling.any():
         return
+    ruled = pd.DataFrame(columns, index=src.index)
     for source, rows in ruled[bad_ruling].groupby("ruling_column"):  # at most a few columns
         problems.append(flag(src.loc[rows.index], "bad-ruling", header.get(source, source),
                              rows["ruling"], rows["ruling_error"]))
-
-
-def _category_codes(values: pd.Series, keep: np.ndarray, categories: list[str]) -> np.ndarray:
-    """Codes of ``values`` in ``categories`` where ``keep`` (-1: missing or unknown)."""
-    codes, uniques = pd.factorize(values)
-    lookup = np.array([categories.index(u) if u in categories else -1 for u in uniques.tolist()]
-                      + [-1], dtype=np.int64)
-    return np.where(keep, lookup[codes], -1)
 
 
 #: The categories of the strain and declarer columns, built once.
@@ -227,26 +228,26 @@ _STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
 
 
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
-            contract_ok, played, src, header, problems) -> pd.DataFrame:
-    """The lead (listed when unreadable) and the parsed contract columns, added to ``out``."""
+            contract_ok, played, src, header, problems) -> dict[str, Any]:
+    """``out`` with the lead (listed when unreadable) and the parsed contract columns."""
     lead, bad_lead = read_leads(col(frame, "lead"), notation)
     if bad_lead.any():  # the cell as typed is what the lead column shows where it is no lead
         _listed(problems, src, bad_lead, "unknown-lead", header.get("lead", "lead"),
                 pd.Series(lead, index=src.index), blocking=False)
     # every new column as an array on out's rows: one frame built, nothing to align
-    level = np.where(contract_ok, _floats(parts["level"]), np.nan)
-    doubled = np.where(contract_ok, _floats(parts["doubled"]), np.nan)
-    strain = _category_codes(parts["strain"], contract_ok, STRAINS)
+    level = np.where(contract_ok, parts["level"], np.nan)
+    doubled = np.where(contract_ok, parts["doubled"], np.nan)
+    strain = np.where(contract_ok, parts["strain"], -1)
     columns = {
         "level": _whole(level, contract_ok, "Int8"),
         "strain": pd.Categorical.from_codes(strain, dtype=_STRAINS, validate=False),
         "doubled": _whole(doubled, contract_ok, "Int8"),
         "declarer": pd.Categorical.from_codes(
-            _category_codes(seat, contract_ok & played, SEATS), dtype=_SEATS, validate=False),
+            np.where(contract_ok & played, seat, -1), dtype=_SEATS, validate=False),
         "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
         "lead": lead,
-        "recorded_score": score.astype("Int64").array,
-        **{c: ruled[c].array for c in ruled.columns if c not in ("ruling_error", "ruling_column")},
+        "recorded_score": int_array(score),
+        **{c: v for c, v in ruled.items() if c not in ("ruling_error", "ruling_column")},
     }
-    return with_columns(out, columns)
+    return {**out, **columns}

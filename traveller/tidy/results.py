@@ -35,14 +35,17 @@ class Reading:
     detail: pd.Series  # both readings, for the doubtful rows
 
 
-def read_results(values: pd.Series, level: pd.Series, doubled: pd.Series) -> Reading:
-    """Read a tricks/result column against each row's contract level and doubling."""
+def read_results(values: pd.Series, level: np.ndarray, doubled: np.ndarray) -> Reading:
+    """Read a tricks/result column against each row's contract level and doubling.
+
+    ``level`` and ``doubled`` are float arrays (NaN: no contract read).
+    """
     tricks, rel, bad = parse_tricks(values)
     r = rel.to_numpy(dtype="float64", na_value=np.nan)
     marked = int((~np.isnan(r)).sum())
     n = tricks.to_numpy(dtype="float64", na_value=np.nan)
-    lv = level.to_numpy(dtype="float64", na_value=np.nan)
-    limit = np.where(doubled.to_numpy(dtype="float64", na_value=0) > 0, *IMPLAUSIBLE_DOWN[::-1])
+    lv = np.asarray(level, dtype=np.float64)
+    limit = np.where(np.nan_to_num(doubled) > 0, *IMPLAUSIBLE_DOWN[::-1])
     bare = ~np.isnan(n) & (lv > 0) & (n >= 0) & (n <= 13)  # else out of range, listed so
     ok_t = bare & (n >= 0) & (n <= 13) & (lv + 6 - n < limit)
     ok_r = bare & (n >= 0) & (lv + 6 + n <= 13)

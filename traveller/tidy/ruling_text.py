@@ -165,7 +165,8 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
 
 def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
     """The columns of :func:`read_rulings` as arrays, by name."""
-    codes, uniques = tx.distinct(cells)
+    missing = bool(np.asarray(cells.array.isna()).all())  # (no cells hashed for nothing)
+    codes, uniques = (np.zeros(0, dtype=np.intp), []) if missing else tx.distinct(cells)
     if not uniques:  # the usual session: no cell holds a ruling, every column is missing
         # an all-null Arrow column costs nothing at any length (no per-row conversion)
         nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.string()))

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from traveller.read.headers import header_key
 from traveller.tidy import text as tx
@@ -37,7 +39,8 @@ from traveller.tidy.ruling_text import (
 )
 
 __all__ = ["AVERAGE", "AVERAGE_MINUS", "AVERAGE_PLUS", "COMPARED", "KINDS", "MAX_PARTS",
-           "TABLES", "Ruling", "describe", "is_phantom_line", "kinds", "markers", "parts",
+           "TABLES", "Ruling", "describe", "is_phantom_line", "kinds", "marker_arrays", "markers",
+           "parts",
            "read_ruling", "read_rulings", "resolve_phantoms", "ruling_cells", "switch_arrows"]
 
 #: Header keys (see :func:`traveller.read.headers.header_key`) of the marker columns.
@@ -84,12 +87,21 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     candidates += [c for c in ("contract", "score", "score_ew") if c in frame]
     for column in candidates:
         codes, text = _ruling_texts(frame[column], str(column))
+        if all(t is None for t in text):  # the usual column: no ruling in it
+            continue
         values = tx.spread(codes, text)
         new = pd.isna(found) & pd.notna(values)
         found[new] = values[new]
         source[new] = str(column)
-    return (pd.Series(pd.array(found, dtype="string"), index=frame.index),
-            pd.Series(pd.array(source, dtype="string"), index=frame.index))
+    return _strings(found, frame.index), _strings(source, frame.index)
+
+
+def _strings(values: np.ndarray, index: pd.Index) -> pd.Series:
+    """Text cells (None: missing) as a Series of strings; an all-missing one costs nothing."""
+    if pd.isna(values).all():
+        return pd.Series(pd.arrays.ArrowStringArray(pa.nulls(len(values), pa.string())),
+                         index=index)
+    return pd.Series(pd.array(values, dtype="string"), index=index)
 
 
 def markers(frame: pd.DataFrame) -> pd.DataFrame:
@@ -99,6 +111,11 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     ``ew_award``, ``ruling_error``, ``ruling_column`` (where it was written),
     and ``fouled`` / ``arrow`` when the sheet has such a column.
     """
+    return pd.DataFrame(marker_arrays(frame), index=frame.index)
+
+
+def marker_arrays(frame: pd.DataFrame) -> dict[str, Any]:
+    """The columns of :func:`markers` as arrays, by name (no frame built)."""
     written, source = ruling_cells(frame)
     columns = {"ruling": written.array, **ruling_arrays(written), "ruling_column": source.array}
     fouled = _marker_column(frame, FOULED_HEADERS)
@@ -107,7 +124,7 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
     arrow = _marker_column(frame, ARROW_HEADERS)
     if arrow is not None:
         columns["arrow"] = (~clean(arrow.astype("string")).fillna("").isin(_FALSE)).array
-    return pd.DataFrame(columns, index=frame.index)
+    return columns
 
 
 def is_phantom_line(frame: pd.DataFrame) -> pd.Series:

@@ -52,7 +52,16 @@ def spread_array(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, dtype: s
     The small array of distinct answers is built first and then taken, so a
     million rows cost one take, not a million conversions.
     """
+    if dtype == "string" and _ARROW_STRINGS and all(isinstance(m, str | None) for m in mapped):
+        # texts: Arrow takes them itself, with no pandas conversion or take
+        table = pa.array([*mapped, None], type=pa.string())
+        at = np.asarray(codes, dtype=np.int64)
+        return pd.arrays.ArrowStringArray(table.take(np.where(at < 0, len(mapped), at)))
     return pd.array([*mapped, None], dtype=dtype).take(codes)
+
+
+#: Whether the "string" dtype is Arrow's here (the package's default, with pyarrow installed).
+_ARROW_STRINGS = pd.StringDtype().storage == "pyarrow"
 
 
 def is_missing(value: object) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.tidy.arrays import NO_ROWS
 from traveller.tidy.notation import cell_text
 
 #: How an export writes a pair it could not identify (after stripping; blank too).
@@ -31,7 +32,7 @@ def unidentified(cells: pd.Series, src: pd.DataFrame, column: str, keep: bool,
     [True, False, True]
     """
     if not keep:
-        return pd.Series(False, index=cells.index), flag(src.iloc[:0], "unknown-pair", column)
+        return pd.Series(False, index=cells.index), flag(NO_ROWS, "unknown-pair", column)
     text = cell_text(cells).fillna("").str.strip()
     unknown = text.isin(UNKNOWN_MARKS).fillna(False).astype(bool)
     if sit_out is not None:

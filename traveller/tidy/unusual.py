@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.tidy.arrays import NO_ROWS
 
 #: The least gap to the nearest other score that can make a score unusual.
 MIN_GAP = 500
@@ -30,16 +31,20 @@ MIRROR = 50
 #: Boards with fewer results than this are not judged (too few to know the field).
 MIN_RESULTS = 4
 
+#: The columns a problem row names its row by.
+_WHERE = ("file", "sheet", "row")
+
 
 def unusual_scores(scored: pd.DataFrame) -> pd.DataFrame:
     """``unusual-score`` warnings for the scored results (see the module docstring)."""
     if scored.empty or "ns_score" not in scored:
-        return flag(scored.iloc[:0], "unusual-score", "")
+        return flag(NO_ROWS, "unusual-score", "")
     keep = scored["ns_score"].notna().to_numpy(dtype=bool)
     if "ruling_kind" in scored:
         keep = keep & scored["ruling_kind"].isna().to_numpy(dtype=bool)
     plain = scored if keep.all() else scored.iloc[np.flatnonzero(keep)]
-    return pd.concat([_outliers(plain), _lone_slams(plain)])
+    outliers, slams = _outliers(plain), _lone_slams(plain)
+    return outliers if outliers.empty and slams.empty else pd.concat([outliers, slams])
 
 
 def _outliers(frame: pd.DataFrame) -> pd.DataFrame:
@@ -65,7 +70,9 @@ def _outliers(frame: pd.DataFrame) -> pd.DataFrame:
     at = np.r_[ends[high] - 1, starts[low]].astype(np.int64)
     lows, highs = np.r_[bottom[high], second_bottom[low]], np.r_[second_top[high], top[low]]
     mirrored = _mirrored(g, s, at)
-    rows = frame.iloc[order[at[mirrored]]]
+    if not mirrored.any():  # the usual board: nothing to take out of the frame
+        return flag(NO_ROWS, "unusual-score", "score")
+    rows = frame[[*_WHERE, "ns_score", "board"]].iloc[order[at[mirrored]]]
     detail = pd.Series([f"N-S {int(v):+d} where the other results on board {b} are "
                         f"{int(lo):+d} to {int(hi):+d}"
                         for v, b, lo, hi in zip(rows["ns_score"], rows["board"], lows[mirrored],
@@ -132,7 +139,7 @@ def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
         # two levels was likely mistyped; 4C+2 beside 6C= is just a missed slam
         part = (level >= 1) & (level <= 3) & (_named(frame["strain"], {"NT": 1}) != 1)
     if not (slam.any() and part.any()):
-        return flag(frame.iloc[:0], "unusual-score", "contract")
+        return flag(NO_ROWS, "unusual-score", "contract")
     sections, board = _sections(frame["section"]), _codes(frame["board"].array)
     group = _codes(sections * (board.max(initial=0) + 2) + board)
     slams_on_board = np.bincount(group[slam], minlength=group.max(initial=0) + 1)[group]

@@ -1,0 +1,89 @@
+"""Columns as arrays: typing, ordering and one frame built at the end.
+
+A pandas operation on a small frame costs tens of microseconds whatever its
+size; a session's glue does hundreds of them. These helpers do the same work
+on the columns' arrays and build the frame once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from traveller.tidy.text import spread_array
+
+#: No rows and no columns: ``flag(NO_ROWS, ...)`` is a problem table of none, without
+#: slicing a wide frame to no rows first.
+NO_ROWS = pd.DataFrame()
+
+_DTYPES: dict[str, Any] = {}
+
+
+def _dtype(name: str) -> Any:
+    """``pandas_dtype(name)``, looked up once per name."""
+    if name not in _DTYPES:
+        _DTYPES[name] = pd.api.types.pandas_dtype(name)
+    return _DTYPES[name]
+
+
+def typed(values: Any, dtype: str) -> Any:
+    """A column's array as ``Series.astype(dtype)`` gives it (as is when already typed).
+
+    A categorical of text converts its few categories, then takes them.
+    """
+    target = _dtype(dtype)
+    if values.dtype == target:
+        return values
+    if (isinstance(values, pd.Categorical) and isinstance(target, pd.StringDtype)
+            and isinstance(values.categories.dtype, pd.StringDtype)):
+        if target == _dtype("string"):
+            return spread_array(values.codes, values.categories.tolist(), "string")
+        return values.categories.array.astype(target).take(values.codes, allow_fill=True)
+    if (isinstance(values, np.ndarray) and values.dtype == np.float64
+            and target == _dtype("Float64")):
+        return pd.arrays.FloatingArray(values.copy(), np.isnan(values))  # NaN: missing
+    return pd.Series(values, copy=False).astype(target).array
+
+
+def column_array(frame: pd.DataFrame, name: str) -> Any:
+    """A column's values: its numpy array, or its pandas extension array."""
+    values = frame[name].array
+    return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
+
+
+def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str] = ()
+              ) -> dict[str, Any]:
+    """The arrays of :func:`traveller.schema.conform` (``dtypes`` first, then the rest).
+
+    Columns missing from ``frame`` are all missing; ``drop`` names columns left out.
+    """
+    have = {name: column_array(frame, name) for name in frame.columns if name not in drop}
+    out = {name: (typed(have[name], dtype) if name in have else missing(dtype, len(frame)))
+           for name, dtype in dtypes.items()}
+    out.update((name, values) for name, values in have.items() if name not in dtypes)
+    return out
+
+
+def missing(dtype: str, length: int) -> Any:
+    """An array of ``length`` missing values of ``dtype``."""
+    return pd.array([], dtype=_dtype(dtype)).take(np.full(length, -1, dtype=np.intp),
+                                                  allow_fill=True)
+
+
+def frame_of(arrays: dict[str, Any], order: np.ndarray | None = None,
+             index: pd.Index | None = None) -> pd.DataFrame:
+    """One frame of ``arrays`` (rows taken in ``order``) on ``index``, else a fresh RangeIndex.
+
+    Columns keep their dtypes: text in an object array stays object.
+    """
+    if order is not None:
+        arrays = {name: values.take(order) for name, values in arrays.items()}
+    if index is None:
+        index = pd.RangeIndex(len(next(iter(arrays.values()))) if arrays else 0)
+    # an object array would be read as text: as a Series it keeps its dtype
+    return pd.DataFrame({name: pd.Series(values, index=index, dtype=object, copy=False)
+                         if values.dtype == object else values
+                         for name, values in arrays.items()}, index=index, copy=False)
