@@ -66,6 +66,13 @@ def _sheet(workbook: Any, name: str, tall_rows: bool, numbers: list[Any]) -> Non
     sheet.put_row(50, [None, None], [None, None])  # nothing at all
     sheet.set_row(60, 18)  # a row with a height and no cells
     sheet.put_row(70, [1.25] * 20, [None] * 20)  # past the columns seen so far
+    sheet.put_row(72, [1, "x", 2.5], [None] * 3)  # rows written over: the later cells win
+    sheet.put_row(72, [None, "y", None, 7], [None, bold, None, None])
+    sheet.put_row(73, [3, "z", "zz"], [None] * 3)
+    sheet.put_blanks(73, range(1, 3), shade)
+    sheet.put_row(74, [4, "w", 5], [money, None, None])
+    sheet.write_string(74, 1, "over", bold)
+    sheet.write_number(74, 4, 8)
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=ISODD($A2)",
                                            "format": shade})
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=XLOOKUP(1,A:A,B:B)",
