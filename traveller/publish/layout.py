@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from traveller.publish.cards import change_starts
 from traveller.publish.sheet import blank
@@ -88,29 +90,48 @@ class _Cells:
 
     def __init__(self, series: dict[str, pd.Series]) -> None:
         self.series = series
-        self._stripped: dict[str, pd.Series] = {}
+        self._stripped: dict[str, pa.Array | pd.Series] = {}
         self._text: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._number: dict[str, np.ndarray] = {}
         self._values: dict[str, np.ndarray] = {}
 
-    def stripped(self, name: str) -> pd.Series:
+    def stripped(self, name: str) -> pa.Array | pd.Series:
+        """The column as stripped text: an Arrow array when it is held as one (no Series)."""
         if name not in self._stripped:
-            self._stripped[name] = _as_text(self.series[name]).str.strip()
+            text = _as_text(self.series[name])
+            if isinstance(text.array, pd.arrays.ArrowStringArray):  # as the travellers hold it
+                array = pa.array(text.array)
+                if isinstance(array, pa.ChunkedArray):
+                    array = array.combine_chunks()
+                self._stripped[name] = pc.utf8_trim_whitespace(array)  # as .str.strip() does
+            else:
+                self._stripped[name] = text.str.strip()
         return self._stripped[name]
 
     def text(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """Each cell as stripped text (an object array) and where it is missing."""
         if name not in self._text:
             text = self.stripped(name)
-            self._text[name] = (text.to_numpy(dtype=object, na_value=None),
-                                np.asarray(text.array.isna(), dtype=bool))
+            if isinstance(text, pa.Array):
+                self._text[name] = (text.to_numpy(zero_copy_only=False),  # None where missing
+                                    text.is_null().to_numpy(zero_copy_only=False))
+            else:
+                self._text[name] = (text.to_numpy(dtype=object, na_value=None),
+                                    np.asarray(text.array.isna(), dtype=bool))
         return self._text[name]
 
     def number(self, name: str) -> np.ndarray:
         """Each cell's stripped text read as a number (NaN where it is not one)."""
         if name not in self._number:  # each distinct text read once (few on a traveller)
-            codes, uniques = pd.factorize(self.stripped(name).array)
-            read = np.asarray(pd.to_numeric(uniques.to_numpy(dtype=object), errors="coerce"),
+            text = self.stripped(name)
+            if isinstance(text, pa.Array):
+                encoded = pc.dictionary_encode(text)
+                codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+                uniques = encoded.dictionary.to_numpy(zero_copy_only=False)
+            else:
+                codes, distinct = pd.factorize(text.array)
+                uniques = distinct.to_numpy(dtype=object)
+            read = np.asarray(pd.to_numeric(uniques, errors="coerce"),
                               dtype=float)  # parsed as plain objects: no masked array built
             self._number[name] = np.append(read, np.nan)[codes]  # missing (-1): NaN
         return self._number[name]

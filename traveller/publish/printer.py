@@ -149,6 +149,7 @@ class Printer:
         row_format = row_info.row_format if row_info is not None else None
         base: list[str | None] = self.base if not row_format else [None] * len(self.formats)
         col = -1
+        s: str | None
         for value, cell_format in zip(values, formats, strict=False):
             col += 1
             if value is None:
