@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
@@ -132,6 +133,19 @@ def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
 
 def plain(values: Any) -> list[Any]:
     """Values as a list of Python objects (missing ones as the array holds them)."""
+    array = values.array if isinstance(values, pd.Series) else values
+    if isinstance(array, pd.arrays.NumpyExtensionArray):
+        array = array.to_numpy()
+    if isinstance(array, np.ndarray) and array.dtype.kind in "biufO":
+        return array.tolist()  # the same Python objects, without an object array first
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        arrow = pa.array(array)
+        if not arrow.null_count:  # (a missing one is the dtype's own NA: left to numpy)
+            return arrow.to_pylist()
+    elif isinstance(array, (pd.arrays.IntegerArray, pd.arrays.FloatingArray)):
+        missing = array.isna()
+        if not missing.any():
+            return array.to_numpy(dtype=array.dtype.numpy_dtype).tolist()
     return np.asarray(values, dtype=object).tolist()
 
 
