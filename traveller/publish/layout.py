@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,7 +56,7 @@ def travellers_layout(result: Result, summary: bool = True
     frame = result.travellers.reset_index(drop=True)
     series = dict(frame.items())  # each column once: a frame lookup costs more than its use
     names = [c for c, s in series.items() if not blank(s)]
-    facts = constant_facts(frame, names) if summary else []
+    facts = constant_facts(series, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
     kept, dropped = _as_written(series, names)
@@ -63,7 +64,7 @@ def travellers_layout(result: Result, summary: bool = True
         if scaled in names and plain in names and _same(series[scaled], series[plain]):
             dropped.add(scaled)
     names = [c for c in names if c not in dropped]
-    headings = board_headings(frame, result, names)
+    headings = board_headings(series, result, names)
     names = [c for c in names if c not in _PER_BOARD]
     printed = [c for c in PRINTED if c in names] + [
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
@@ -71,12 +72,20 @@ def travellers_layout(result: Result, summary: bool = True
     return out, len(printed), headings, facts
 
 
-def constant_facts(frame: pd.DataFrame, names: list[str] | None = None
-                   ) -> list[tuple[str, str]]:
-    """(item, value) for the source columns (of ``names``) that hold one value on every row."""
-    names = list(frame.columns) if names is None else names
-    return [(f"travellers: {name}", str(frame[name].iloc[0])) for name in _CONSTANT
-            if name in names and len(frame) and frame[name].nunique(dropna=False) == 1]
+def constant_facts(frame: pd.DataFrame | Mapping[str, pd.Series],
+                   names: list[str] | None = None) -> list[tuple[str, str]]:
+    """(item, value) for the source columns (of ``names``) that hold one value on every row.
+
+    ``frame``: the travellers, or their columns by name.
+    """
+    names = list(frame) if names is None else names  # a frame's columns, or a dict's keys
+    facts = []
+    for name in _CONSTANT:
+        if name in names:
+            column = frame[name]
+            if len(column) and column.nunique(dropna=False) == 1:
+                facts.append((f"travellers: {name}", str(column.iloc[0])))
+    return facts
 
 
 def _same(a: pd.Series, b: pd.Series) -> bool:
@@ -182,19 +191,22 @@ def _as_text(series: pd.Series) -> pd.Series:
     return series if series.dtype == string else series.astype(string)
 
 
-def board_headings(frame: pd.DataFrame, result: Result,
+def board_headings(columns: Mapping[str, pd.Series], result: Result,
                    names: list[str] | None = None) -> dict[int, str]:
     """A heading per board (section and session too): dealer, vulnerability, results, top.
 
-    Only the columns ``names`` (default: all) are read.
+    ``columns``: the travellers' columns by name; only those of ``names`` (default: all)
+    are read.
     """
-    names = list(frame.columns) if names is None else names
-    if frame.empty or "board" not in names:
+    names = list(columns) if names is None else names
+    rows = len(next(iter(columns.values()))) if columns else 0
+    if not rows or "board" not in names:
         return {}
     keys: list[str] = [c for c in ("session", "section", "board") if c in names]
-    starts = group_starts(frame, keys)
+    starts = change_starts(*(columns[k] for k in keys)) if keys else [0]
     chicago = bool(result.settings.get("chicago"))
-    cells = {c: frame[c].to_numpy(dtype=object, na_value=None)[starts].tolist()
+    at = np.asarray(starts, dtype=np.intp)  # each board's first row, taken before converting
+    cells = {c: columns[c].array[at].to_numpy(dtype=object, na_value=None).tolist()
              for c in ("session", "section", "board", "results", "top", "common_top")
              if c in names}
     return {start: _heading({c: v[i] for c, v in cells.items()}, chicago)

@@ -158,17 +158,18 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         return (name, len(frame) + 4 * pairs,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
                 lambda: frame)
-    if name == "Summary" and facts:
-        frame = pd.concat([frame, pd.DataFrame(facts, columns=["item", "value"])],
-                          ignore_index=True)
     columns = dict(frame.items())  # each column once
+    if name == "Summary" and facts:  # the facts below, as a frame's rows concatenated
+        columns = {c: pd.concat([columns[c], pd.Series([f[j] for f in facts], dtype="str")],
+                                ignore_index=True) for j, c in enumerate(("item", "value"))}
     if name == "Frequencies":  # no empty Section or Ruling column
         columns = {c: v for c, v in columns.items()
                    if c not in ("section", "ruling") or not blank(v)}
     band = "board" if "board" in columns else None
-    return (name, len(frame) + 1,
+    rows = len(next(iter(columns.values()))) if columns else len(frame)
+    return (name, rows + 1,
             lambda b, st, h: write_table(b, st, _table(name, columns, header=h, band=band)),
-            lambda: frame.loc[:, list(columns)])
+            lambda: pd.DataFrame(columns) if columns else frame.loc[:, []])
 
 
 
