@@ -38,6 +38,13 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     """
     if travellers.empty:
         return pd.DataFrame(columns=CARD_COLUMNS)
+    return pd.DataFrame(card_values(travellers, movement, ranking))
+
+
+def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
+                ranking: pd.DataFrame | None = None) -> dict[str, Any]:
+    """The columns :func:`score_cards` makes its frame of (arrays, in order), from
+    travellers that are not empty."""
     t = travellers.reset_index(drop=True)
     sides = pair_sides(t, movement, _CARD_SIDES)
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
@@ -67,7 +74,7 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-    return pd.DataFrame(cards)  # built in the order of session + CARD_COLUMNS
+    return cards  # in the order of session + CARD_COLUMNS
 
 
 #: The side columns a card reads.

@@ -10,6 +10,7 @@ when any), then a total row. A page break before every pair (up to Excel's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -38,7 +39,8 @@ _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
 
 
-def card_columns(cards: pd.DataFrame, ranking: pd.DataFrame) -> dict[str, pd.Series]:
+def card_columns(cards: pd.DataFrame | Mapping[str, pd.Series],
+                 ranking: pd.DataFrame) -> dict[str, pd.Series]:
     """The cards' columns with the opponents' names, less the Cards column when it repeats
     the pair's line (no frame is built: each column is read once)."""
     columns = dict(cards.items())
@@ -81,9 +83,10 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
     return " · ".join(parts)
 
 
-def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFrame,
-                      ranking: pd.DataFrame, header: tuple[str, str]) -> None:
-    """The Score cards sheet (see the module docstring)."""
+def write_score_cards(book: Any, st: dict[str, Any], name: str,
+                      cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
+                      header: tuple[str, str]) -> None:
+    """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns."""
     frame = card_columns(cards, ranking)
     shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
@@ -92,7 +95,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
         sheet.set_column(j, j, max(c.width, 7), st[c.style] if c.style else None)
     keys = ["section", "line", "pair"]
     starts = change_starts(*(frame[k] for k in keys))
-    ends = [*starts[1:], len(cards)]
+    ends = [*starts[1:], len(frame["pair"])]
     totals = _totals(ranking)
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
     firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.book import Workbook
-from traveller.publish.cards import group_ids
+from traveller.publish.cards import card_values, group_ids
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
@@ -111,7 +111,7 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    extra = extra_sheets(result) if more_sheets else []
+    extra = _sheets(result, lambda: _card_columns(result)) if more_sheets else []
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
@@ -153,11 +153,12 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
+        rows = len(frame["pair"])  # (a frame, or its columns by name)
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
-                 if len(frame) else 0)
-        return (name, len(frame) + 4 * pairs,
+                 if rows else 0)
+        return (name, rows + 4 * pairs,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
-                lambda: frame)
+                lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts below, as a frame's rows concatenated
         columns = {c: pd.concat([columns[c], pd.Series([f[j] for f in facts], dtype="str")],
@@ -223,9 +224,23 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
+    return _sheets(result, lambda: result.score_cards)
+
+
+def _card_columns(result: Result) -> dict[str, pd.Series]:
+    """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
+    if result.travellers.empty:
+        return dict(result.score_cards.items())
+    values = card_values(result.travellers, str(result.settings.get("movement", "mitchell")),
+                         result.ranking)  # as Result.score_cards reads them
+    return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
+
+
+def _sheets(result: Result, cards: Callable[[], Any]) -> list[tuple[str, Any]]:
+    """The sheets after Problems, the score cards from ``cards()`` (a frame or its columns)."""
     if result.settings.get("method", "mp") != "mp":
         return list(result.tables.items())
-    sheets = [("Score cards", result.score_cards), ("Frequencies", result.frequencies),
+    sheets = [("Score cards", cards()), ("Frequencies", result.frequencies),
               ("Summary", result.summary)]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
