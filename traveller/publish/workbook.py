@@ -160,9 +160,10 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
-    if name == "Summary" and facts:  # the facts below, as a frame's rows concatenated
-        columns = {c: pd.concat([columns[c], pd.Series([f[j] for f in facts], dtype="str")],
-                                ignore_index=True) for j, c in enumerate(("item", "value"))}
+    if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
+        columns = {c: pd.Series(columns[c].tolist() + [f[j] for f in facts],
+                                dtype="str" if columns[c].dtype == "str" else object)
+                   for j, c in enumerate(("item", "value"))}
     if name == "Frequencies":  # no empty Section or Ruling column
         columns = {c: v for c, v in columns.items()
                    if c not in ("section", "ruling") or not blank(v)}
