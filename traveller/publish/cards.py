@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
@@ -205,12 +206,12 @@ def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
     ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
     for key in keys:
-        codes, uniques = pd.factorize(factorizable(key))
-        if bound * (len(uniques) + 1) >= 2**62:  # renumber before the product could overflow
+        codes, distinct = key_codes(key)
+        if bound * (distinct + 1) >= 2**62:  # renumber before the product could overflow
             ids = pd.factorize(ids)[0]
             bound = int(ids.max()) + 1 if len(ids) else 1
-        ids = ids * (len(uniques) + 1) + codes + 1  # each key combination: one number
-        bound *= len(uniques) + 1
+        ids = ids * (distinct + 1) + codes + 1  # each key combination: one number
+        bound *= distinct + 1
     return pd.factorize(ids)[0]
 
 
@@ -220,13 +221,28 @@ def factorizable(values: Any) -> Any:
     return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
 
 
+def key_codes(values: Any) -> tuple[np.ndarray, int]:
+    """Integer codes of ``values`` (equal values alike, missing ones -1) and how many distinct
+    values there are (missing not counted); texts held by Arrow are encoded by Arrow itself."""
+    array = factorizable(values)
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        arrow = pa.array(array)
+        if isinstance(arrow, pa.ChunkedArray):
+            arrow = arrow.combine_chunks()
+        encoded = pc.dictionary_encode(arrow)  # numbered by first appearance, as factorize
+        codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+        return codes.astype(np.int64), len(encoded.dictionary)
+    codes, uniques = pd.factorize(array)  # as an array: no Index of its values is built
+    return codes, len(uniques)
+
+
 def change_starts(*keys: Any) -> list[int]:
     """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
     if not len(keys[0]):
         return []
     changed = np.zeros(len(keys[0]) - 1, dtype=bool)
     for key in keys:  # a missing value is a value of its own (-1); factorized as an array
-        codes = pd.factorize(factorizable(key))[0]  # (no Index of its values is built)
+        codes = key_codes(key)[0]
         changed |= codes[1:] != codes[:-1]
     return np.flatnonzero(np.r_[True, changed]).tolist()
 
@@ -277,7 +293,7 @@ def _counts(values: Any) -> list[tuple[Any, int]]:
 
 def _distinct(values: pd.Series) -> int:
     """How many different values (missing ones not counted)."""
-    return len(pd.factorize(factorizable(values))[1])
+    return key_codes(values)[1]
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
@@ -289,7 +305,7 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     # a missing key is not counted
     per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
-    section = t["section"].factorize()[0][first]
+    section = key_codes(t["section"])[0][first]
     counted = known[first]
     if not counted.any():
         return 0

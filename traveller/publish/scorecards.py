@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import change_starts, group_ids, names_lookup, plain
+from traveller.publish.cards import change_starts, group_ids, key_codes, names_lookup, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
@@ -59,7 +59,7 @@ def card_columns(cards: pd.DataFrame | Mapping[str, pd.Series],
 def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     """True when each pair's cards show at most one line held (missing cells aside)."""
     pair = group_ids(*(cards[k] for k in keys))
-    held = pd.factorize(cards["held"].array)[0]
+    held = key_codes(cards["held"])[0]
     shown = held >= 0
     pairs = pair[shown]
     return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
