@@ -216,30 +216,30 @@ class TextSafeWorksheet(PlainRows, Worksheet):
                 self._cells_of(row)
             super()._write_rows()
             return
-        table, info = self.table, self.row_info
-        rows = sorted(r for r in {*table, *info, *plain}
-                      if self.dim_rowmin <= r <= self.dim_rowmax)
-        order = {row: sorted(table[row]) for row in rows if table.get(row)}
+        table, info, low, high = self.table, self.row_info, self.dim_rowmin, self.dim_rowmax
+        bounds = {row: kept[2:] for row, kept in plain.items()}  # first and last column used
+        order = {}
+        for row, cells in table.items():
+            if cells and low <= row <= high:
+                order[row] = cols = sorted(cells)
+                bounds[row] = (cols[0], cols[-1])
         blocks: dict[int, tuple[int, int]] = {}
-        for row in rows:
-            cols = order.get(row)
-            kept = plain.get(row)
-            if cols is None and kept is None:
-                continue
-            first, last = (cols[0], cols[-1]) if cols is not None else kept[2:]  # type: ignore[index]
-            lo, hi = blocks.get(row // 16, (first, last))
-            blocks[row // 16] = (min(lo, first), max(hi, last))
+        for row, (first, last) in bounds.items():  # xlsxwriter's spans: per 16 rows
+            seen = blocks.get(row >> 4)
+            blocks[row >> 4] = (first, last) if seen is None else (
+                min(seen[0], first), max(seen[1], last))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))
-        for row in rows:
-            columns, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
+        for row in sorted({*bounds, *(r for r in info if low <= r <= high)}):
+            kept = plain.get(row)
+            if kept is not None:
+                printer.values(row, spans[row >> 4], kept[0], kept[1], info.get(row))
+                continue
+            columns, span, row_info = order.get(row), spans.get(row >> 4), info.get(row)
             if columns is not None:
                 printer.row(row, span, row_info)
                 printer.cells(row, columns, table[row], row_info)
-            elif row in plain:
-                printer.row(row, span, row_info)
-                printer.values(row, *plain[row][:2], row_info)
             elif row_info is not None:
                 printer.flush()
                 self._write_empty_row(row, span, row_info)

@@ -140,12 +140,17 @@ class Printer:
             self.sheet._write_cell(row, col, cell)
         out.append("</row>")
 
-    def values(self, row: int, values: tuple[Any, ...], formats: tuple[Any, ...],
+    def values(self, row: int, span: str, values: tuple[Any, ...], formats: tuple[Any, ...],
                row_info: Any) -> None:
-        """A row kept as its values (finite numbers, shared texts; None: no cell), then
-        ``</row>``: the elements :meth:`cells` prints for their cells."""
+        """A row kept as its values (finite numbers, shared texts; None: no cell): its
+        ``<row>`` tag (as :meth:`row`), the elements :meth:`cells` prints for their cells,
+        ``</row>``."""
         out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
         indices, rn = self.sheet._indices, str(row + 1)
+        if row_info is None and self.plain:
+            out.append(f'<row r="{rn}" spans="{span}">')
+        else:
+            self.row(row, span, row_info)
         row_format = row_info.row_format if row_info is not None else None
         base: list[str | None] = self.base if not row_format else [None] * len(self.formats)
         col = -1
