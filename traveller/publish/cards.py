@@ -198,7 +198,7 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
     for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
-        out[name] = _first_present(t[name], group, len(firsts))[order]
+        out[name] = _first_present(t[name], group, firsts, order)
     return pd.DataFrame({c: out[c] for c in columns})
 
 
@@ -247,13 +247,19 @@ def change_starts(*keys: Any) -> list[int]:
     return np.flatnonzero(np.r_[True, changed]).tolist()
 
 
-def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
-    """Per group, its first value that is not missing (missing when it has none)."""
-    present = np.flatnonzero(~np.asarray(values.array.isna(), dtype=bool))
+def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
+                   order: np.ndarray) -> Any:
+    """Per group, its first value that is not missing (missing when it has none), the groups
+    in ``order``; ``firsts``: each group's first row (``group`` numbers them by first row)."""
+    array = values.array
+    missing = np.asarray(array.isna(), dtype=bool)
+    if not missing.any():  # each group's first row has its first value
+        return array.take(firsts[order])
+    present = np.flatnonzero(~missing)
     found, first = np.unique(group[present], return_index=True)
-    take = np.full(groups, -1)
+    take = np.full(len(firsts), -1)
     take[found] = present[first]
-    return values.array.take(take, allow_fill=True)
+    return array.take(take[order], allow_fill=True)
 
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,

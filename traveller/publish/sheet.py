@@ -220,8 +220,12 @@ def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
     ``whole``, every other cell no format of its own (the column's applies).
     """
     values = col.values
-    if col.kind in ("text", "any") and any(
-            v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values):
+    if col.kind == "text":  # texts or None: their lengths taken in C
+        too_long = max(map(len, filter(None, values)), default=0) > CELL_TEXT_LIMIT
+    else:
+        too_long = col.kind == "any" and any(
+            v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values)
+    if too_long:
         values = [v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v for v in values]
     if col.kind == "mp":
         return values, [whole if v is not None and v == int(v) else None for v in values]
