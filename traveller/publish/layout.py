@@ -156,8 +156,18 @@ class _Cells:
         if pd.api.types.is_numeric_dtype(self.series[value].dtype):
             target = self.values(value)
             return (self.number(written) == target) & ~np.isnan(target)
+        x, y = self.stripped(written), self.stripped(value)
+        if isinstance(x, pa.Array) and isinstance(y, pa.Array) and x.type == y.type:
+            return pc.equal(x, y).fill_null(False).to_numpy(zero_copy_only=False)  # missing: no
         (a, a_missing), (b, b_missing) = self.text(written), self.text(value)
         return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
+
+    def missing(self, name: str) -> np.ndarray:
+        """Where the cell is missing."""
+        text = self.stripped(name)
+        if isinstance(text, pa.Array):
+            return text.is_null().to_numpy(zero_copy_only=False)
+        return self.text(name)[1]
 
 
 def _as_written(series: dict[str, pd.Series], names: list[str]
@@ -178,7 +188,7 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
                 best, same = hits, equal
         if same is None:
             continue
-        if (cells.text(name)[1] | same).all():
+        if (cells.missing(name) | same).all():
             dropped.add(name)
         else:
             kept[name] = _as_text(series[name]).mask(same)

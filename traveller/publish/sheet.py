@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
 
 SIGNED = '+#,##0;-#,##0;0'
@@ -102,6 +103,9 @@ def _texts(series: pd.Series) -> list[str | None]:
 def blank(series: pd.Series) -> bool:
     """True when every cell of ``series`` is missing or empty text (nothing to show)."""
     array = series.array  # its own array: far cheaper per call than Series methods
+    if isinstance(array, pd.arrays.ArrowStringArray):  # texts held by Arrow: asked of Arrow
+        arrow = pa.array(array)
+        return arrow.null_count == len(arrow) or pc.max(pc.utf8_length(arrow)).as_py() == 0
     missing = np.asarray(array.isna(), dtype=bool)
     if missing.all():
         return True
