@@ -129,9 +129,10 @@ def width(header: str, values: list[Any], alike: bool = False) -> float:
     """
     sample: Any = set(values[:2000]) if alike else values[:2000]
     sample = [v for v in sample if v is not None]
-    if all(type(v) is str for v in sample):  # text (the common case): its length
+    types = set(map(type, sample))
+    if types <= {str}:  # text (the common case): its length
         longest = max(map(len, sample), default=0)
-    elif alike and set(map(type, sample)) == {int}:  # whole numbers: the least or greatest
+    elif alike and types == {int}:  # whole numbers: the least or greatest
         longest = max(len(str(min(sample))), len(str(max(sample))))
     else:
         longest = max(map(len, map(_shown, sample)), default=0)
@@ -231,8 +232,11 @@ def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
             v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values)
     if too_long:
         values = [v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v for v in values]
-    if col.kind == "mp":
-        return values, [whole if v is not None and v == int(v) else None for v in values]
+    if col.kind == "mp":  # floats or None (NaN here): whole where it equals its floor
+        number = np.array(values, dtype=float)
+        with np.errstate(invalid="ignore"):
+            whole_here = number == np.floor(number)
+        return values, [whole if here else None for here in whole_here.tolist()]
     return values, [None] * len(values)
 
 
