@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
@@ -229,8 +228,9 @@ def key_codes(values: Any) -> tuple[np.ndarray, int]:
         arrow = pa.array(array)
         if isinstance(arrow, pa.ChunkedArray):
             arrow = arrow.combine_chunks()
-        encoded = pc.dictionary_encode(arrow)  # numbered by first appearance, as factorize
-        codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+        encoded = arrow.dictionary_encode()  # numbered by first appearance, as factorize
+        indices = encoded.indices
+        codes = indices.fill_null(-1).to_numpy() if indices.null_count else indices.to_numpy()
         return codes.astype(np.int64), len(encoded.dictionary)
     codes, uniques = pd.factorize(array)  # as an array: no Index of its values is built
     return codes, len(uniques)
