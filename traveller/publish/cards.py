@@ -179,6 +179,12 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
+    return pd.DataFrame(frequency_values(travellers))
+
+
+def frequency_values(travellers: pd.DataFrame) -> dict[str, Any]:
+    """The columns :func:`frequencies` makes its frame of (arrays, in order), from
+    travellers that are not empty."""
     t = travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
@@ -198,7 +204,7 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
                             is_extension_array_dtype(column["board"].dtype) else "int64")
     for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
         out[name] = _first_present(t[name], group, firsts, order)
-    return pd.DataFrame({c: out[c] for c in columns})
+    return {c: out[c] for c in columns}
 
 
 def group_ids(*keys: pd.Series) -> np.ndarray:

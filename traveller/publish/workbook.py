@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.book import Workbook
-from traveller.publish.cards import card_values, group_ids
+from traveller.publish.cards import card_values, frequency_values, group_ids
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
@@ -111,7 +111,8 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    extra = _sheets(result, lambda: _card_columns(result)) if more_sheets else []
+    extra = _sheets(result, lambda: _card_columns(result),
+                    lambda: _frequency_columns(result)) if more_sheets else []
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
@@ -225,7 +226,7 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
-    return _sheets(result, lambda: result.score_cards)
+    return _sheets(result, lambda: result.score_cards, lambda: result.frequencies)
 
 
 def _card_columns(result: Result) -> dict[str, pd.Series]:
@@ -237,11 +238,23 @@ def _card_columns(result: Result) -> dict[str, pd.Series]:
     return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
 
 
-def _sheets(result: Result, cards: Callable[[], Any]) -> list[tuple[str, Any]]:
-    """The sheets after Problems, the score cards from ``cards()`` (a frame or its columns)."""
+def _frequency_columns(result: Result) -> dict[str, pd.Series]:
+    """``result.frequencies``' columns, without the frame."""
+    from traveller.score.frequency import counted
+
+    travellers = counted(result)  # as Result.frequencies reads them
+    if travellers.empty:
+        return dict(result.frequencies.items())
+    return {c: pd.Series(v, name=c, copy=False) for c, v in frequency_values(travellers).items()}
+
+
+def _sheets(result: Result, cards: Callable[[], Any],
+            frequencies: Callable[[], Any]) -> list[tuple[str, Any]]:
+    """The sheets after Problems, the score cards from ``cards()`` and the frequencies from
+    ``frequencies()`` (each a frame or its columns)."""
     if result.settings.get("method", "mp") != "mp":
         return list(result.tables.items())
-    sheets = [("Score cards", cards()), ("Frequencies", result.frequencies),
+    sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", result.summary)]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
