@@ -127,15 +127,18 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
-    """Each card's pair names, looked up once per run of a pair's cards."""
+def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> Any:
+    """Each card's pair names, looked up once per run of a pair's cards: text, of the dtype a
+    frame gives texts (made of the few names, then taken per card)."""
     names = names_lookup(ranking)
     if not names:
-        return np.full(len(side["pair"]), "", dtype=object)
+        return pd.array([""], dtype="str").take(np.zeros(len(side["pair"]), dtype=np.intp))
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
     starts = np.array(change_starts(*keys), dtype=np.int64)
     found = [names.get(key, "") for key in zip(*(plain(k[starts]) for k in keys), strict=True)]
-    return np.repeat(np.array(found, dtype=object), np.diff(np.r_[starts, len(keys[0])]))
+    runs = np.diff(np.r_[starts, len(keys[0])])
+    return pd.array(np.array(found, dtype=object), dtype="str").take(
+        np.repeat(np.arange(len(found)), runs))
 
 
 def plain(values: Any) -> list[Any]:
