@@ -16,14 +16,8 @@ from conftest import SAMPLE_DATA
 
 from traveller import process
 from traveller.publish import layout, scorecards
-from traveller.publish.cards import (
-    _sort_key,
-    change_starts,
-    group_ids,
-    key_codes,
-    plain,
-    score_cards,
-)
+from traveller.publish.cards import _sort_key, score_cards
+from traveller.publish.keys import change_starts, group_ids, key_codes, plain
 from traveller.publish.sheet import blank
 from traveller.score.sides import SIDE_COLUMNS, pair_sides
 from traveller.tidy.ruling_text import kinds

@@ -20,7 +20,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from traveller.publish.cards import change_starts
+from traveller.publish.keys import change_starts
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 

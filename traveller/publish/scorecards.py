@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import change_starts, group_ids, key_codes, names_lookup, plain
+from traveller.publish.cards import names_lookup
+from traveller.publish.keys import change_starts, group_ids, key_codes, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,

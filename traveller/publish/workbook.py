@@ -26,8 +26,9 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.book import Workbook
-from traveller.publish.cards import card_values, frequency_values, group_ids
+from traveller.publish.cards import card_values, frequency_values
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
 
