@@ -66,6 +66,13 @@ def _sheet(workbook: Any, name: str, tall_rows: bool, numbers: list[Any]) -> Non
     sheet.put_row(50, [None, None], [None, None])  # nothing at all
     sheet.set_row(60, 18)  # a row with a height and no cells
     sheet.put_row(70, [1.25] * 20, [None] * 20)  # past the columns seen so far
+    sheet.put_row(72, [1, "x", 2.5], [None] * 3)  # rows written over: the later cells win
+    sheet.put_row(72, [None, "y", None, 7], [None, bold, None, None])
+    sheet.put_row(73, [3, "z", "zz"], [None] * 3)
+    sheet.put_blanks(73, range(1, 3), shade)
+    sheet.put_row(74, [4, "w", 5], [money, None, None])
+    sheet.write_string(74, 1, "over", bold)
+    sheet.write_number(74, 4, 8)
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=ISODD($A2)",
                                            "format": shade})
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=XLOOKUP(1,A:A,B:B)",
@@ -167,3 +174,23 @@ def test_a_rich_looking_inline_text_is_left_to_xlsxwriter() -> None:
     assert cells.text("<r>x</r>") == ""
     assert cells.text(" a&b ") == (' t="inlineStr"><is><t xml:space="preserve"> a&amp;b </t>'
                                    "</is></c>")
+
+
+def test_kept_rows_of_a_sheet_with_comments_go_through_xlsxwriter(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comment sends the sheet's rows through xlsxwriter's code: kept rows become cells."""
+    if not book.internals_ok():
+        pytest.skip(f"fast path off for xlsxwriter {xlsxwriter.__version__}")
+    written = {}
+    for fast in (True, False):
+        monkeypatch.setattr(book, "FAST", fast)
+        workbook = book.Workbook(tmp_path / f"{fast}.xlsx", {"in_memory": True})
+        sheet, bold = workbook.add_worksheet(), workbook.add_format({"bold": True})
+        for row in range(30):
+            sheet.put_row(row, [row, f"t{row % 4}", 1.5 * row, None, "x"],
+                          [None, bold if row % 3 else None, None, None, None])
+        sheet.write_comment(2, 1, "a note")
+        sheet.write_string(5, 0, "over", bold)
+        workbook.close()
+        written[fast] = _members(tmp_path / f"{fast}.xlsx")
+    assert written[True] == written[False]

@@ -16,7 +16,9 @@ from conftest import SAMPLE_DATA
 
 from traveller import process
 from traveller.publish import layout, scorecards
-from traveller.publish.cards import _sort_key, change_starts, group_ids, score_cards
+from traveller.publish.cards import _sort_key, score_cards
+from traveller.publish.keys import change_starts, group_ids, key_codes, plain
+from traveller.publish.sheet import blank
 from traveller.score.sides import SIDE_COLUMNS, pair_sides
 from traveller.tidy.ruling_text import kinds
 
@@ -63,6 +65,41 @@ def test_group_ids_number_groups_by_first_row() -> None:
         frame = pd.DataFrame({str(i): k for i, k in enumerate(keys)})
         expected = frame.groupby(list(frame.columns), sort=False, dropna=False).ngroup()
         assert group_ids(*keys).tolist() == expected.tolist()
+
+
+_COLUMNS = [pd.Series(["b", "a", None, "b", "", "a"], dtype="string"),
+            pd.Series(["x", None, "x", " x", "", "y"], dtype="str"),
+            pd.Series(["", "", ""], dtype="str"), pd.Series([None, None], dtype="string"),
+            pd.Series([], dtype="string"), pd.Series([3, None, 3, 1], dtype="Int64"),
+            pd.Series([1.5, None], dtype="Float64"), pd.Series([2, 1, 2]),
+            pd.Series([0.5, np.nan]), pd.Series([True, False]),
+            pd.Series(["a", None], dtype=object),
+            pd.Series(["\u00e9", "e\u0301", "\u00e9"], dtype="string")]
+
+
+@pytest.mark.parametrize("column", _COLUMNS)
+def test_key_codes_plain_and_blank_as_pandas_gives_them(column: pd.Series) -> None:
+    """The shortcuts for Arrow texts and masked numbers give what factorize, an object
+    array and the Series' own cells give."""
+    codes, distinct = key_codes(column)
+    expected, uniques = pd.factorize(column.array)
+    assert codes.tolist() == expected.tolist() and distinct == len(uniques)
+    got, listed = plain(column), np.asarray(column, dtype=object).tolist()
+    assert [type(v) for v in got] == [type(v) for v in listed]
+    assert all(a is b or a == b or (a != a and b != b)  # NaN: a float of its own each time
+               for a, b in zip(got, listed, strict=True))
+    cells = column.astype("string").fillna("")
+    assert blank(column) == bool(column.isna().all() or (cells == "").all())
+
+
+def test_as_written_texts_equal_as_their_stripped_values() -> None:
+    written = pd.Series([" 3NT", "3nt", None, "4S ", "", "4S"], dtype="string")
+    value = pd.Series(["3NT", "3NT", "3NT", "4S", None, None], dtype="string")
+    cells = layout._Cells({"w": written, "v": value})
+    same = (written.str.strip() == value.str.strip()).fillna(False).to_numpy(dtype=bool)
+    assert cells.equal("w", "v").tolist() == same.tolist() == [True, False, False, True,
+                                                               False, False]
+    assert cells.missing("w").tolist() == written.isna().tolist()
 
 
 def test_change_starts_where_any_key_changes() -> None:

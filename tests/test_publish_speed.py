@@ -20,7 +20,8 @@ from conftest import SAMPLE_DATA
 
 from traveller import process, write_workbook
 from traveller.publish import workbook
-from traveller.publish.cards import frequencies, group_ids
+from traveller.publish.cards import frequencies
+from traveller.publish.keys import group_ids
 from traveller.publish.layout import group_starts
 from traveller.publish.sheet import blank, width
 

@@ -24,6 +24,7 @@ from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
 
 from traveller.publish import printer
+from traveller.publish.plain import PlainRows
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
@@ -65,7 +66,7 @@ FAST = internals_ok()
 _FORMULAS: dict[tuple[str, bool, bool], str] = {}
 
 
-class TextSafeWorksheet(Worksheet):
+class TextSafeWorksheet(PlainRows, Worksheet):
     """A worksheet on which every text is written as text (see the module docstring).
 
     Fast path (``FAST``; off unless :func:`internals_ok`): :meth:`put_row`
@@ -77,7 +78,9 @@ class TextSafeWorksheet(Worksheet):
     row to disk when ``row > previous_row``), and :meth:`put_blanks` a run
     of formatted blank cells, extending the sheet through
     ``_check_dimensions`` once per row instead of one ``write_*`` call per
-    cell. The rows are printed by :class:`~traveller.publish.printer.Printer`
+    cell. In memory, a new row of such values is kept as it is instead
+    (:class:`~traveller.publish.plain.PlainRows`). The rows are printed by
+    :class:`~traveller.publish.printer.Printer`
     (in-memory: :meth:`_write_rows`, with ``row_spans`` per 16 rows;
     constant-memory: :meth:`_write_single_row`, row by row): each number,
     text and blank cell's element itself, styled by the cell's format, else
@@ -110,7 +113,8 @@ class TextSafeWorksheet(Worksheet):
         """
         if FAST and 0 <= row < self.xls_rowmax and len(values) <= self.xls_colmax \
                 and (not self.constant_memory or row >= self.previous_row):
-            self._put_fast(row, values, formats)
+            if self.constant_memory or not self._put_plain(row, values, formats):
+                self._put_fast(row, values, formats)
             return
         for col, value in enumerate(values):
             if value is not None:
@@ -204,21 +208,35 @@ class TextSafeWorksheet(Worksheet):
         return prepared
 
     def _write_rows(self) -> None:
+        plain = self._plain_rows()
+        for row in [r for r in plain if self.table.get(r)]:  # cells written over a kept row
+            self._cells_of(row)
         if not FAST or self.constant_memory or self.comments or self.dim_colmin is None:
+            for row in list(plain):
+                self._cells_of(row)
             super()._write_rows()
             return
-        table, info = self.table, self.row_info
-        rows = sorted(r for r in {*table, *info} if self.dim_rowmin <= r <= self.dim_rowmax)
-        order = {row: sorted(table[row]) for row in rows if table.get(row)}
+        table, info, low, high = self.table, self.row_info, self.dim_rowmin, self.dim_rowmax
+        bounds = {row: kept[2:] for row, kept in plain.items()}  # first and last column used
+        order = {}
+        for row, cells in table.items():
+            if cells and low <= row <= high:
+                order[row] = cols = sorted(cells)
+                bounds[row] = (cols[0], cols[-1])
         blocks: dict[int, tuple[int, int]] = {}
-        for row, cols in order.items():
-            lo, hi = blocks.get(row // 16, (cols[0], cols[-1]))
-            blocks[row // 16] = (min(lo, cols[0]), max(hi, cols[-1]))
+        for row, (first, last) in bounds.items():  # xlsxwriter's spans: per 16 rows
+            seen = blocks.get(row >> 4)
+            blocks[row >> 4] = (first, last) if seen is None else (
+                min(seen[0], first), max(seen[1], last))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))
-        for row in rows:
-            columns, span, row_info = order.get(row), spans.get(row // 16), info.get(row)
+        for row in sorted({*bounds, *(r for r in info if low <= r <= high)}):
+            kept = plain.get(row)
+            if kept is not None:
+                printer.values(row, spans[row >> 4], kept[0], kept[1], info.get(row))
+                continue
+            columns, span, row_info = order.get(row), spans.get(row >> 4), info.get(row)
             if columns is not None:
                 printer.row(row, span, row_info)
                 printer.cells(row, columns, table[row], row_info)

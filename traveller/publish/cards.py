@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from traveller.publish.keys import change_starts, factorizable, group_ids, key_codes, plain
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
 
@@ -37,6 +38,13 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     """
     if travellers.empty:
         return pd.DataFrame(columns=CARD_COLUMNS)
+    return pd.DataFrame(card_values(travellers, movement, ranking))
+
+
+def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
+                ranking: pd.DataFrame | None = None) -> dict[str, Any]:
+    """The columns :func:`score_cards` makes its frame of (arrays, in order), from
+    travellers that are not empty."""
     t = travellers.reset_index(drop=True)
     sides = pair_sides(t, movement, _CARD_SIDES)
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
@@ -66,7 +74,7 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-    return pd.DataFrame(cards)  # built in the order of session + CARD_COLUMNS
+    return cards  # in the order of session + CARD_COLUMNS
 
 
 #: The side columns a card reads.
@@ -119,20 +127,18 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> np.ndarray:
-    """Each card's pair names, looked up once per run of a pair's cards."""
+def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> Any:
+    """Each card's pair names, looked up once per run of a pair's cards: text, of the dtype a
+    frame gives texts (made of the few names, then taken per card)."""
     names = names_lookup(ranking)
     if not names:
-        return np.full(len(side["pair"]), "", dtype=object)
+        return pd.array([""], dtype="str").take(np.zeros(len(side["pair"]), dtype=np.intp))
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
     starts = np.array(change_starts(*keys), dtype=np.int64)
     found = [names.get(key, "") for key in zip(*(plain(k[starts]) for k in keys), strict=True)]
-    return np.repeat(np.array(found, dtype=object), np.diff(np.r_[starts, len(keys[0])]))
-
-
-def plain(values: Any) -> list[Any]:
-    """Values as a list of Python objects (missing ones as the array holds them)."""
-    return np.asarray(values, dtype=object).tolist()
+    runs = np.diff(np.r_[starts, len(keys[0])])
+    return pd.array(np.array(found, dtype=object), dtype="str").take(
+        np.repeat(np.arange(len(found)), runs))
 
 
 def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str]:
@@ -158,6 +164,12 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
+    return pd.DataFrame(frequency_values(travellers))
+
+
+def frequency_values(travellers: pd.DataFrame) -> dict[str, Any]:
+    """The columns :func:`frequencies` makes its frame of (arrays, in order), from
+    travellers that are not empty."""
     t = travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
@@ -176,47 +188,23 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
     for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
-        out[name] = _first_present(t[name], group, len(firsts))[order]
-    return pd.DataFrame({c: out[c] for c in columns})
+        out[name] = _first_present(t[name], group, firsts, order)
+    return {c: out[c] for c in columns}
 
 
-def group_ids(*keys: pd.Series) -> np.ndarray:
-    """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
-    ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
-    for key in keys:
-        codes, uniques = pd.factorize(factorizable(key))
-        if bound * (len(uniques) + 1) >= 2**62:  # renumber before the product could overflow
-            ids = pd.factorize(ids)[0]
-            bound = int(ids.max()) + 1 if len(ids) else 1
-        ids = ids * (len(uniques) + 1) + codes + 1  # each key combination: one number
-        bound *= len(uniques) + 1
-    return pd.factorize(ids)[0]
-
-
-def factorizable(values: Any) -> Any:
-    """A Series' values (a numpy or extension array), to factorize without building an Index."""
-    array = values.array if isinstance(values, pd.Series) else values
-    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
-
-
-def change_starts(*keys: Any) -> list[int]:
-    """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
-    if not len(keys[0]):
-        return []
-    changed = np.zeros(len(keys[0]) - 1, dtype=bool)
-    for key in keys:  # a missing value is a value of its own (-1); factorized as an array
-        codes = pd.factorize(factorizable(key))[0]  # (no Index of its values is built)
-        changed |= codes[1:] != codes[:-1]
-    return np.flatnonzero(np.r_[True, changed]).tolist()
-
-
-def _first_present(values: pd.Series, group: np.ndarray, groups: int) -> Any:
-    """Per group, its first value that is not missing (missing when it has none)."""
-    present = np.flatnonzero(~np.asarray(values.array.isna(), dtype=bool))
+def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
+                   order: np.ndarray) -> Any:
+    """Per group, its first value that is not missing (missing when it has none), the groups
+    in ``order``; ``firsts``: each group's first row (``group`` numbers them by first row)."""
+    array = values.array
+    missing = np.asarray(array.isna(), dtype=bool)
+    if not missing.any():  # each group's first row has its first value
+        return array.take(firsts[order])
+    present = np.flatnonzero(~missing)
     found, first = np.unique(group[present], return_index=True)
-    take = np.full(groups, -1)
+    take = np.full(len(firsts), -1)
     take[found] = present[first]
-    return values.array.take(take, allow_fill=True)
+    return array.take(take[order], allow_fill=True)
 
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
@@ -256,7 +244,7 @@ def _counts(values: Any) -> list[tuple[Any, int]]:
 
 def _distinct(values: pd.Series) -> int:
     """How many different values (missing ones not counted)."""
-    return len(pd.factorize(factorizable(values))[1])
+    return key_codes(values)[1]
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
@@ -268,7 +256,7 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     # a missing key is not counted
     per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
-    section = t["section"].factorize()[0][first]
+    section = key_codes(t["section"])[0][first]
     counted = known[first]
     if not counted.any():
         return 0

@@ -12,12 +12,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from traveller.publish.cards import change_starts
+from traveller.publish.keys import change_starts
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -53,7 +56,7 @@ def travellers_layout(result: Result, summary: bool = True
     frame = result.travellers.reset_index(drop=True)
     series = dict(frame.items())  # each column once: a frame lookup costs more than its use
     names = [c for c, s in series.items() if not blank(s)]
-    facts = constant_facts(frame, names) if summary else []
+    facts = constant_facts(series, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
     kept, dropped = _as_written(series, names)
@@ -61,7 +64,7 @@ def travellers_layout(result: Result, summary: bool = True
         if scaled in names and plain in names and _same(series[scaled], series[plain]):
             dropped.add(scaled)
     names = [c for c in names if c not in dropped]
-    headings = board_headings(frame, result, names)
+    headings = board_headings(series, result, names)
     names = [c for c in names if c not in _PER_BOARD]
     printed = [c for c in PRINTED if c in names] + [
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
@@ -69,12 +72,20 @@ def travellers_layout(result: Result, summary: bool = True
     return out, len(printed), headings, facts
 
 
-def constant_facts(frame: pd.DataFrame, names: list[str] | None = None
-                   ) -> list[tuple[str, str]]:
-    """(item, value) for the source columns (of ``names``) that hold one value on every row."""
-    names = list(frame.columns) if names is None else names
-    return [(f"travellers: {name}", str(frame[name].iloc[0])) for name in _CONSTANT
-            if name in names and len(frame) and frame[name].nunique(dropna=False) == 1]
+def constant_facts(frame: pd.DataFrame | Mapping[str, pd.Series],
+                   names: list[str] | None = None) -> list[tuple[str, str]]:
+    """(item, value) for the source columns (of ``names``) that hold one value on every row.
+
+    ``frame``: the travellers, or their columns by name.
+    """
+    names = list(frame) if names is None else names  # a frame's columns, or a dict's keys
+    facts = []
+    for name in _CONSTANT:
+        if name in names:
+            column = frame[name]
+            if len(column) and column.nunique(dropna=False) == 1:
+                facts.append((f"travellers: {name}", str(column.iloc[0])))
+    return facts
 
 
 def _same(a: pd.Series, b: pd.Series) -> bool:
@@ -88,29 +99,48 @@ class _Cells:
 
     def __init__(self, series: dict[str, pd.Series]) -> None:
         self.series = series
-        self._stripped: dict[str, pd.Series] = {}
+        self._stripped: dict[str, pa.Array | pd.Series] = {}
         self._text: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         self._number: dict[str, np.ndarray] = {}
         self._values: dict[str, np.ndarray] = {}
 
-    def stripped(self, name: str) -> pd.Series:
+    def stripped(self, name: str) -> pa.Array | pd.Series:
+        """The column as stripped text: an Arrow array when it is held as one (no Series)."""
         if name not in self._stripped:
-            self._stripped[name] = _as_text(self.series[name]).str.strip()
+            text = _as_text(self.series[name])
+            if isinstance(text.array, pd.arrays.ArrowStringArray):  # as the travellers hold it
+                array = pa.array(text.array)
+                if isinstance(array, pa.ChunkedArray):
+                    array = array.combine_chunks()
+                self._stripped[name] = pc.utf8_trim_whitespace(array)  # as .str.strip() does
+            else:
+                self._stripped[name] = text.str.strip()
         return self._stripped[name]
 
     def text(self, name: str) -> tuple[np.ndarray, np.ndarray]:
         """Each cell as stripped text (an object array) and where it is missing."""
         if name not in self._text:
             text = self.stripped(name)
-            self._text[name] = (text.to_numpy(dtype=object, na_value=None),
-                                np.asarray(text.array.isna(), dtype=bool))
+            if isinstance(text, pa.Array):
+                self._text[name] = (text.to_numpy(zero_copy_only=False),  # None where missing
+                                    text.is_null().to_numpy(zero_copy_only=False))
+            else:
+                self._text[name] = (text.to_numpy(dtype=object, na_value=None),
+                                    np.asarray(text.array.isna(), dtype=bool))
         return self._text[name]
 
     def number(self, name: str) -> np.ndarray:
         """Each cell's stripped text read as a number (NaN where it is not one)."""
         if name not in self._number:  # each distinct text read once (few on a traveller)
-            codes, uniques = pd.factorize(self.stripped(name).array)
-            read = np.asarray(pd.to_numeric(uniques.to_numpy(dtype=object), errors="coerce"),
+            text = self.stripped(name)
+            if isinstance(text, pa.Array):
+                encoded = pc.dictionary_encode(text)
+                codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+                uniques = encoded.dictionary.to_numpy(zero_copy_only=False)
+            else:
+                codes, distinct = pd.factorize(text.array)
+                uniques = distinct.to_numpy(dtype=object)
+            read = np.asarray(pd.to_numeric(uniques, errors="coerce"),
                               dtype=float)  # parsed as plain objects: no masked array built
             self._number[name] = np.append(read, np.nan)[codes]  # missing (-1): NaN
         return self._number[name]
@@ -126,8 +156,18 @@ class _Cells:
         if pd.api.types.is_numeric_dtype(self.series[value].dtype):
             target = self.values(value)
             return (self.number(written) == target) & ~np.isnan(target)
+        x, y = self.stripped(written), self.stripped(value)
+        if isinstance(x, pa.Array) and isinstance(y, pa.Array) and x.type == y.type:
+            return pc.equal(x, y).fill_null(False).to_numpy(zero_copy_only=False)  # missing: no
         (a, a_missing), (b, b_missing) = self.text(written), self.text(value)
         return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
+
+    def missing(self, name: str) -> np.ndarray:
+        """Where the cell is missing."""
+        text = self.stripped(name)
+        if isinstance(text, pa.Array):
+            return text.is_null().to_numpy(zero_copy_only=False)
+        return self.text(name)[1]
 
 
 def _as_written(series: dict[str, pd.Series], names: list[str]
@@ -148,7 +188,7 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
                 best, same = hits, equal
         if same is None:
             continue
-        if (cells.text(name)[1] | same).all():
+        if (cells.missing(name) | same).all():
             dropped.add(name)
         else:
             kept[name] = _as_text(series[name]).mask(same)
@@ -161,19 +201,22 @@ def _as_text(series: pd.Series) -> pd.Series:
     return series if series.dtype == string else series.astype(string)
 
 
-def board_headings(frame: pd.DataFrame, result: Result,
+def board_headings(columns: Mapping[str, pd.Series], result: Result,
                    names: list[str] | None = None) -> dict[int, str]:
     """A heading per board (section and session too): dealer, vulnerability, results, top.
 
-    Only the columns ``names`` (default: all) are read.
+    ``columns``: the travellers' columns by name; only those of ``names`` (default: all)
+    are read.
     """
-    names = list(frame.columns) if names is None else names
-    if frame.empty or "board" not in names:
+    names = list(columns) if names is None else names
+    rows = len(next(iter(columns.values()))) if columns else 0
+    if not rows or "board" not in names:
         return {}
     keys: list[str] = [c for c in ("session", "section", "board") if c in names]
-    starts = group_starts(frame, keys)
+    starts = change_starts(*(columns[k] for k in keys)) if keys else [0]
     chicago = bool(result.settings.get("chicago"))
-    cells = {c: frame[c].to_numpy(dtype=object, na_value=None)[starts].tolist()
+    at = np.asarray(starts, dtype=np.intp)  # each board's first row, taken before converting
+    cells = {c: columns[c].array[at].to_numpy(dtype=object, na_value=None).tolist()
              for c in ("session", "section", "board", "results", "top", "common_top")
              if c in names}
     return {start: _heading({c: v[i] for c, v in cells.items()}, chicago)

@@ -139,3 +139,35 @@ class Printer:
             self.flush()
             self.sheet._write_cell(row, col, cell)
         out.append("</row>")
+
+    def values(self, row: int, span: str, values: tuple[Any, ...], formats: tuple[Any, ...],
+               row_info: Any) -> None:
+        """A row kept as its values (finite numbers, shared texts; None: no cell): its
+        ``<row>`` tag (as :meth:`row`), the elements :meth:`cells` prints for their cells,
+        ``</row>``."""
+        out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
+        indices, rn = self.sheet._indices, str(row + 1)
+        if row_info is None and self.plain:
+            out.append(f'<row r="{rn}" spans="{span}">')
+        else:
+            self.row(row, span, row_info)
+        row_format = row_info.row_format if row_info is not None else None
+        base: list[str | None] = self.base if not row_format else [None] * len(self.formats)
+        col = -1
+        s: str | None
+        for value, cell_format in zip(values, formats, strict=False):
+            col += 1
+            if value is None:
+                continue
+            if cell_format:
+                s = styles.get(cell_format) or self.style(cell_format)
+            else:
+                s = base[col]
+                if s is None:
+                    s = base[col] = self.style(row_format or self.formats[col])
+            if value.__class__ is str:
+                out.append(f'<c r="{letters[col]}{rn}"{s} t="s"><v>{indices[value]}</v></c>')
+            else:
+                text = numbers.get(value) or self.number(value)
+                out.append(f'<c r="{letters[col]}{rn}"{s}><v>{text}</v></c>')
+        out.append("</row>")

@@ -10,12 +10,14 @@ when any), then a total row. A page break before every pair (up to Excel's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from traveller.publish.cards import change_starts, group_ids, names_lookup, plain
+from traveller.publish.cards import names_lookup
+from traveller.publish.keys import change_starts, group_ids, key_codes, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
@@ -38,7 +40,8 @@ _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
 
 
-def card_columns(cards: pd.DataFrame, ranking: pd.DataFrame) -> dict[str, pd.Series]:
+def card_columns(cards: pd.DataFrame | Mapping[str, pd.Series],
+                 ranking: pd.DataFrame) -> dict[str, pd.Series]:
     """The cards' columns with the opponents' names, less the Cards column when it repeats
     the pair's line (no frame is built: each column is read once)."""
     columns = dict(cards.items())
@@ -57,7 +60,7 @@ def card_columns(cards: pd.DataFrame, ranking: pd.DataFrame) -> dict[str, pd.Ser
 def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     """True when each pair's cards show at most one line held (missing cells aside)."""
     pair = group_ids(*(cards[k] for k in keys))
-    held = pd.factorize(cards["held"].array)[0]
+    held = key_codes(cards["held"])[0]
     shown = held >= 0
     pairs = pair[shown]
     return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
@@ -81,9 +84,10 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
     return " · ".join(parts)
 
 
-def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFrame,
-                      ranking: pd.DataFrame, header: tuple[str, str]) -> None:
-    """The Score cards sheet (see the module docstring)."""
+def write_score_cards(book: Any, st: dict[str, Any], name: str,
+                      cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
+                      header: tuple[str, str]) -> None:
+    """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns."""
     frame = card_columns(cards, ranking)
     shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
@@ -92,7 +96,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str, cards: pd.DataFr
         sheet.set_column(j, j, max(c.width, 7), st[c.style] if c.style else None)
     keys = ["section", "line", "pair"]
     starts = change_starts(*(frame[k] for k in keys))
-    ends = [*starts[1:], len(cards)]
+    ends = [*starts[1:], len(frame["pair"])]
     totals = _totals(ranking)
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
     firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
 
 SIGNED = '+#,##0;-#,##0;0'
@@ -102,6 +103,9 @@ def _texts(series: pd.Series) -> list[str | None]:
 def blank(series: pd.Series) -> bool:
     """True when every cell of ``series`` is missing or empty text (nothing to show)."""
     array = series.array  # its own array: far cheaper per call than Series methods
+    if isinstance(array, pd.arrays.ArrowStringArray):  # texts held by Arrow: asked of Arrow
+        arrow = pa.array(array)
+        return arrow.null_count == len(arrow) or pc.max(pc.utf8_length(arrow)).as_py() == 0
     missing = np.asarray(array.isna(), dtype=bool)
     if missing.all():
         return True
@@ -125,9 +129,10 @@ def width(header: str, values: list[Any], alike: bool = False) -> float:
     """
     sample: Any = set(values[:2000]) if alike else values[:2000]
     sample = [v for v in sample if v is not None]
-    if all(type(v) is str for v in sample):  # text (the common case): its length
+    types = set(map(type, sample))
+    if types <= {str}:  # text (the common case): its length
         longest = max(map(len, sample), default=0)
-    elif alike and set(map(type, sample)) == {int}:  # whole numbers: the least or greatest
+    elif alike and types == {int}:  # whole numbers: the least or greatest
         longest = max(len(str(min(sample))), len(str(max(sample))))
     else:
         longest = max(map(len, map(_shown, sample)), default=0)
@@ -220,11 +225,18 @@ def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
     ``whole``, every other cell no format of its own (the column's applies).
     """
     values = col.values
-    if col.kind in ("text", "any") and any(
-            v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values):
+    if col.kind == "text":  # texts or None: their lengths taken in C
+        too_long = max(map(len, filter(None, values)), default=0) > CELL_TEXT_LIMIT
+    else:
+        too_long = col.kind == "any" and any(
+            v.__class__ is str and len(v) > CELL_TEXT_LIMIT for v in values)
+    if too_long:
         values = [v[:CELL_TEXT_LIMIT] if isinstance(v, str) else v for v in values]
-    if col.kind == "mp":
-        return values, [whole if v is not None and v == int(v) else None for v in values]
+    if col.kind == "mp":  # floats or None (NaN here): whole where it equals its floor
+        number = np.array(values, dtype=float)
+        with np.errstate(invalid="ignore"):
+            whole_here = number == np.floor(number)
+        return values, [whole if here else None for here in whole_here.tolist()]
     return values, [None] * len(values)
 
 

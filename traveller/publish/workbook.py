@@ -26,8 +26,9 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.book import Workbook
-from traveller.publish.cards import group_ids
+from traveller.publish.cards import card_values, frequency_values
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
 
@@ -111,7 +112,8 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    extra = extra_sheets(result) if more_sheets else []
+    extra = _sheets(result, lambda: _card_columns(result),
+                    lambda: _frequency_columns(result)) if more_sheets else []
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
@@ -153,22 +155,25 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
+        rows = len(frame["pair"])  # (a frame, or its columns by name)
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
-                 if len(frame) else 0)
-        return (name, len(frame) + 4 * pairs,
+                 if rows else 0)
+        return (name, rows + 4 * pairs,
                 lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
-                lambda: frame)
-    if name == "Summary" and facts:
-        frame = pd.concat([frame, pd.DataFrame(facts, columns=["item", "value"])],
-                          ignore_index=True)
+                lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
+    if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
+        columns = {c: pd.Series(columns[c].tolist() + [f[j] for f in facts],
+                                dtype="str" if columns[c].dtype == "str" else object)
+                   for j, c in enumerate(("item", "value"))}
     if name == "Frequencies":  # no empty Section or Ruling column
         columns = {c: v for c, v in columns.items()
                    if c not in ("section", "ruling") or not blank(v)}
     band = "board" if "board" in columns else None
-    return (name, len(frame) + 1,
+    rows = len(next(iter(columns.values()))) if columns else len(frame)
+    return (name, rows + 1,
             lambda b, st, h: write_table(b, st, _table(name, columns, header=h, band=band)),
-            lambda: frame.loc[:, list(columns)])
+            lambda: pd.DataFrame(columns) if columns else frame.loc[:, []])
 
 
 
@@ -222,9 +227,35 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
+    return _sheets(result, lambda: result.score_cards, lambda: result.frequencies)
+
+
+def _card_columns(result: Result) -> dict[str, pd.Series]:
+    """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
+    if result.travellers.empty:
+        return dict(result.score_cards.items())
+    values = card_values(result.travellers, str(result.settings.get("movement", "mitchell")),
+                         result.ranking)  # as Result.score_cards reads them
+    return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
+
+
+def _frequency_columns(result: Result) -> dict[str, pd.Series]:
+    """``result.frequencies``' columns, without the frame."""
+    from traveller.score.frequency import counted
+
+    travellers = counted(result)  # as Result.frequencies reads them
+    if travellers.empty:
+        return dict(result.frequencies.items())
+    return {c: pd.Series(v, name=c, copy=False) for c, v in frequency_values(travellers).items()}
+
+
+def _sheets(result: Result, cards: Callable[[], Any],
+            frequencies: Callable[[], Any]) -> list[tuple[str, Any]]:
+    """The sheets after Problems, the score cards from ``cards()`` and the frequencies from
+    ``frequencies()`` (each a frame or its columns)."""
     if result.settings.get("method", "mp") != "mp":
         return list(result.tables.items())
-    sheets = [("Score cards", result.score_cards), ("Frequencies", result.frequencies),
+    sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", result.summary)]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:

@@ -1,0 +1,81 @@
+"""Array glue for the publications: group numbers, runs and plain values of key columns.
+
+Keys are factorised as arrays (no Index of their values is built), texts held
+by Arrow encoded by Arrow itself; values are listed as the Python objects an
+object array would hold. tests/test_publish_glue.py compares each with the
+pandas operation it stands for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+__all__ = ["change_starts", "factorizable", "group_ids", "key_codes", "plain"]
+
+
+def plain(values: Any) -> list[Any]:
+    """Values as a list of Python objects (missing ones as the array holds them)."""
+    array = values.array if isinstance(values, pd.Series) else values
+    if isinstance(array, pd.arrays.NumpyExtensionArray):
+        array = array.to_numpy()
+    if isinstance(array, np.ndarray) and array.dtype.kind in "biufO":
+        return array.tolist()  # the same Python objects, without an object array first
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        arrow = pa.array(array)
+        if not arrow.null_count:  # (a missing one is the dtype's own NA: left to numpy)
+            return arrow.to_pylist()
+    elif isinstance(array, (pd.arrays.IntegerArray, pd.arrays.FloatingArray)):
+        missing = array.isna()
+        if not missing.any():
+            return array.to_numpy(dtype=array.dtype.numpy_dtype).tolist()
+    return np.asarray(values, dtype=object).tolist()
+
+
+def group_ids(*keys: pd.Series) -> np.ndarray:
+    """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
+    ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
+    for key in keys:
+        codes, distinct = key_codes(key)
+        if bound * (distinct + 1) >= 2**62:  # renumber before the product could overflow
+            ids = pd.factorize(ids)[0]
+            bound = int(ids.max()) + 1 if len(ids) else 1
+        ids = ids * (distinct + 1) + codes + 1  # each key combination: one number
+        bound *= distinct + 1
+    return pd.factorize(ids)[0]
+
+
+def factorizable(values: Any) -> Any:
+    """A Series' values (a numpy or extension array), to factorize without building an Index."""
+    array = values.array if isinstance(values, pd.Series) else values
+    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
+
+
+def key_codes(values: Any) -> tuple[np.ndarray, int]:
+    """Integer codes of ``values`` (equal values alike, missing ones -1) and how many distinct
+    values there are (missing not counted); texts held by Arrow are encoded by Arrow itself."""
+    array = factorizable(values)
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        arrow = pa.array(array)
+        if isinstance(arrow, pa.ChunkedArray):
+            arrow = arrow.combine_chunks()
+        encoded = arrow.dictionary_encode()  # numbered by first appearance, as factorize
+        indices = encoded.indices
+        codes = indices.fill_null(-1).to_numpy() if indices.null_count else indices.to_numpy()
+        return codes.astype(np.int64), len(encoded.dictionary)
+    codes, uniques = pd.factorize(array)  # as an array: no Index of its values is built
+    return codes, len(uniques)
+
+
+def change_starts(*keys: Any) -> list[int]:
+    """Positions where the values of ``keys`` (columns alike in length) change, 0 first."""
+    if not len(keys[0]):
+        return []
+    changed = np.zeros(len(keys[0]) - 1, dtype=bool)
+    for key in keys:  # a missing value is a value of its own (-1); factorized as an array
+        codes = key_codes(key)[0]
+        changed |= codes[1:] != codes[:-1]
+    return np.flatnonzero(np.r_[True, changed]).tolist()

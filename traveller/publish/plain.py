@@ -1,0 +1,84 @@
+"""Rows of a worksheet built in memory kept as their values, printed at close.
+
+A club session's rows are nearly all new rows of finite numbers and plain
+texts; :meth:`PlainRows._put_plain` keeps such a row as its values and
+formats (its texts get their shared-string index at once, as cells would),
+and :meth:`traveller.publish.printer.Printer.values` prints it with the
+elements xlsxwriter would print for its cells, without a cell tuple each.
+A row written over later is turned into cells first (:meth:`PlainRows._cells_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from traveller.publish.printer import NEW, NUMBER, STRING
+
+#: A kept row: values, formats, first and last column used.
+Kept = tuple[tuple[Any, ...], tuple[Any, ...], int, int]
+
+
+class PlainRows:
+    """Kept rows of a :class:`traveller.publish.book.TextSafeWorksheet` built in memory."""
+
+    _plain: dict[int, Kept] | None = None
+    _indices: dict[str, int]  # the shared strings' indices the kept rows' texts have
+    table: Any
+    str_table: Any
+    xls_strmax: int
+    dim_colmax: Any
+    _check_dimensions: Any  # these five: xlsxwriter's Worksheet's
+
+    def _put_plain(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> bool:
+        """In memory: keep a new row of finite numbers and plain texts as it is (printed at
+        close without a cell tuple each); False (nothing kept) for any other row."""
+        plain = self._plain_rows()
+        if row in plain:
+            self._cells_of(row)  # written again: its cells, then the new ones over them
+            return False
+        if self.table.get(row) or values.count(None) == len(values):
+            return False
+        shared, longest, texts = self.str_table, self.xls_strmax // 2, 0
+        indices = self._indices = shared.string_table  # (xlsxwriter empties it at close:
+        # a new dict, so this one still gives the kept texts' indices when they are printed)
+        for value in values:  # texts get their shared index in column order, as cells do
+            kind = value.__class__
+            if kind is str:
+                if len(value) > longest or value.startswith("<r>"):
+                    return False  # (the indices given so far are those the cells get)
+                if value not in indices:
+                    indices[value] = shared.unique_count
+                    shared.unique_count += 1
+                texts += 1
+            elif kind is float:
+                if value - value != 0:  # NaN or infinite
+                    return False
+            elif kind is not int and value is not None:
+                return False
+        first, last = 0, len(values) - 1
+        while values[first] is None:
+            first += 1
+        while values[last] is None:
+            last -= 1
+        shared.count += texts
+        plain[row] = (tuple(values), tuple(formats), first, last)
+        self._check_dimensions(row, first)
+        if last > self.dim_colmax:  # else a second check would change nothing
+            self._check_dimensions(row, last)
+        return True
+
+    def _plain_rows(self) -> dict[int, Kept]:
+        """Rows kept by :meth:`_put_plain`: values, formats, first and last column used."""
+        if self._plain is None:
+            self._plain = {}
+        return self._plain
+
+    def _cells_of(self, row: int) -> None:
+        """A kept row's values as cells of the table (cells written since then stay)."""
+        values, formats, _, _ = self._plain_rows().pop(row)
+        cells, indices = self.table[row], self._indices
+        for col, (value, cell_format) in enumerate(zip(values, formats, strict=False)):
+            if value is not None and col not in cells:
+                cells[col] = NEW(STRING, (indices[value], cell_format)) \
+                    if value.__class__ is str else NEW(NUMBER, (value, cell_format))
