@@ -22,23 +22,6 @@ def col(frame: pd.DataFrame, name: str) -> pd.Series:
     return pd.Series(pd.NA, index=frame.index, dtype="object")
 
 
-def with_columns(frame: pd.DataFrame, columns: dict[str, object]) -> pd.DataFrame:
-    """``frame`` with ``columns`` set as assigning each in turn would, in one step.
-
-    Each assignment of a new column costs a fraction of a millisecond whatever
-    the frame's size; one concat adds them all at once.
-    """
-    if any(name in frame.columns for name in columns):
-        frame = frame.copy()
-        for name, values in columns.items():
-            frame[name] = values
-        return frame
-    # a Series on the frame's own index goes in as its array: nothing to align
-    values = {name: v.array if isinstance(v, pd.Series) and v.index.equals(frame.index) else v
-              for name, v in columns.items()}
-    return pd.concat([frame, pd.DataFrame(values, index=frame.index)], axis=1)
-
-
 def coded(values: pd.Series) -> pd.Series:
     """``values.astype("category")``, sorting a column's few distinct cells in Python.
 
