@@ -6,6 +6,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -139,10 +141,16 @@ def test_a_file_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
         encoding="utf-8")
     when = time.time() - 3600
     os.utime(big, (when, when))
-    # the limit is the address space of a worker: what the modules take (as in this
-    # process, which has loaded them) and 400 MiB for the file
-    status = Path("/proc/self/status").read_text(encoding="utf-8")
-    loaded = int(status.split("VmSize:")[1].split()[0]) // 1024
+    # the limit is the address space of a worker: what a fresh process has mapped once it
+    # has imported what a worker imports and scored a small file (not this test process,
+    # whose earlier tests may have mapped much more), and 400 MiB for the file
+    loaded = int(subprocess.run(
+        [sys.executable, "-c", "import traveller.batch.worker as w, importlib; "
+         "[importlib.import_module(m) for m in w.PRELOAD]; import traveller; "
+         f"traveller.process({str(SAMPLE_DATA / 'club_session.csv')!r}).to_excel("
+         f"{str(tmp_path / 'warm.xlsx')!r}); "
+         "print(open('/proc/self/status').read().split('VmSize:')[1].split()[0])"],
+        capture_output=True, text=True, check=True).stdout) // 1024
     code, _ = run(inbox, "-o", out := tmp_path / "out", "--jobs", "1",
                   "--file-memory", str(loaded + 400))
     files = {f["input"]: f for f in
