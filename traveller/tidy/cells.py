@@ -46,7 +46,7 @@ def coded(values: pd.Series) -> pd.Series:
     rank[-1] = -1
     categories = pd.Index([cells[i] for i in order], dtype=dtype)
     # every code is a position in ``order``: nothing to validate
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=pd.CategoricalDtype(categories),
+    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=tx.known_dtype(categories),
                                                validate=False),
                      index=values.index, name=values.name)
 
