@@ -56,6 +56,11 @@ def _table(frame: Any, key: tuple[str, ...], fields: tuple[str, ...] | None) -> 
     return {"key": keys, "columns": columns, "rows": rows}
 
 
+#: Dtypes whose cells Arrow lists as :func:`_plain` gives them (text, whole numbers).
+_ARROW_READY = frozenset({"string", "str",
+                          *(f"{u}Int{n}" for u in ("", "U") for n in (8, 16, 32, 64))})
+
+
 def _column(column: Any) -> list[Any]:
     """A column's values as :func:`_plain` gives them, a whole column at a time.
 
@@ -65,6 +70,10 @@ def _column(column: Any) -> list[Any]:
     if column.dtype.kind == "f":
         floats = column.to_numpy(dtype="float64", na_value=math.nan).tolist()
         return [round(v, 6) if v == v else None for v in floats]
+    if column.dtype.name in _ARROW_READY:  # Arrow gives str/int, None for missing
+        import pyarrow as pa
+
+        return pa.array(column.array).to_pylist()  # type: ignore[no-any-return]
     return [v if type(v) is str or type(v) is int else _plain(v)
             for v in column.tolist()]
 
