@@ -29,6 +29,13 @@ def coded(values: pd.Series) -> pd.Series:
     Python sorts text (code point order) and numbers the same way. A column of
     other or mixed cells goes through pandas.
     """
+    cells = coded_array(values)
+    return cells if isinstance(cells, pd.Series) else pd.Series(
+        cells, index=values.index, name=values.name)
+
+
+def coded_array(values: pd.Series) -> pd.Categorical | pd.Series:
+    """:func:`coded` as its Categorical (no Series to build); a Series when pandas coded it."""
     if isinstance(values.dtype, pd.StringDtype):
         codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
         cells, dtype = uniques.tolist(), values.dtype
@@ -46,9 +53,8 @@ def coded(values: pd.Series) -> pd.Series:
     rank[-1] = -1
     categories = pd.Index([cells[i] for i in order], dtype=dtype)
     # every code is a position in ``order``: nothing to validate
-    return pd.Series(pd.Categorical.from_codes(rank[codes], dtype=tx.known_dtype(categories),
-                                               validate=False),
-                     index=values.index, name=values.name)
+    return pd.Categorical.from_codes(rank[codes], dtype=tx.known_dtype(categories),
+                                     validate=False)
 
 
 def first(cells: pd.Series, other: pd.Series) -> pd.Series:

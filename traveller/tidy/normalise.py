@@ -19,7 +19,7 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
-from traveller.tidy.cells import coded, col, score_in_result_column
+from traveller.tidy.cells import coded_array, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
@@ -126,7 +126,8 @@ def _categorised(table: RawTable) -> RawTable:
     here, instead of once per step, is most of the cost of normalising.
     """
     frame = table.frame
-    columns = {c: coded(frame[c]) if c in HEADER_ALIASES else frame[c] for c in frame.columns}
+    columns = {c: coded_array(frame[c]) if c in HEADER_ALIASES else frame[c]
+               for c in frame.columns}
     return replace(table, frame=pd.DataFrame(columns, index=frame.index))
 
 
