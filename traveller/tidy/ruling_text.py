@@ -169,7 +169,7 @@ def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
     codes, uniques = (np.zeros(0, dtype=np.intp), []) if missing else tx.distinct(cells)
     if not uniques:  # the usual session: no cell holds a ruling, every column is missing
         # an all-null Arrow column costs nothing at any length (no per-row conversion)
-        nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.string()))
+        nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.large_string()))
         no_award = pd.arrays.FloatingArray(np.zeros(len(cells)), np.ones(len(cells), bool))
         return {"ruling_kind": nothing, "ns_award": no_award, "ew_award": no_award.copy(),
                 "ruling_error": nothing.copy()}

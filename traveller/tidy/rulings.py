@@ -99,7 +99,7 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def _strings(values: np.ndarray, index: pd.Index) -> pd.Series:
     """Text cells (None: missing) as a Series of strings; an all-missing one costs nothing."""
     if pd.isna(values).all():
-        return pd.Series(pd.arrays.ArrowStringArray(pa.nulls(len(values), pa.string())),
+        return pd.Series(pd.arrays.ArrowStringArray(pa.nulls(len(values), pa.large_string())),
                          index=index)
     return pd.Series(pd.array(values, dtype="string"), index=index)
 

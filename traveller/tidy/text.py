@@ -65,7 +65,7 @@ def spread_array(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, dtype: s
     """
     if dtype == "string" and _ARROW_STRINGS and all(isinstance(m, str | None) for m in mapped):
         # texts: Arrow takes them itself, with no pandas conversion or take
-        table = pa.array([*mapped, None], type=pa.string())
+        table = pa.array([*mapped, None], type=pa.large_string())  # pandas keeps large_string
         at = np.asarray(codes, dtype=np.int64)
         return pd.arrays.ArrowStringArray(table.take(np.where(at < 0, len(mapped), at)))
     return pd.array([*mapped, None], dtype=dtype).take(codes)
