@@ -105,20 +105,3 @@ def _taken(arrays: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
     return {name: taken[name] if name in taken else values.take(order)
             for name, values in arrays.items()}
 
-
-def with_columns(frame: pd.DataFrame, columns: dict[str, Any]) -> pd.DataFrame:
-    """``frame.assign(**columns)`` (text names): each a block of its own, no copy at any size.
-
-    While inserting, the labels are a plain object Index: inserting into (and
-    re-checking) an Arrow text Index costs about a tenth of a millisecond per
-    column; the labels get their own dtype back at the end.
-    """
-    labels = frame.columns
-    if not isinstance(labels.dtype, pd.StringDtype):  # (labels not all text: pandas' way)
-        return frame.assign(**columns)
-    out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
-    out.columns = pd.Index(labels.tolist(), dtype=object, name=labels.name)
-    for name, values in columns.items():
-        out[name] = values
-    out.columns = pd.Index(out.columns.tolist(), dtype=labels.dtype, name=labels.name)
-    return out

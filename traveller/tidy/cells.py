@@ -53,7 +53,7 @@ def coded_array(values: pd.Series) -> pd.Categorical | pd.Series:
     rank[-1] = -1
     categories = pd.Index([cells[i] for i in order], dtype=dtype)
     # every code is a position in ``order``: nothing to validate
-    return pd.Categorical.from_codes(rank[codes], dtype=tx.known_dtype(categories),
+    return pd.Categorical.from_codes(rank[codes], dtype=pd.CategoricalDtype(categories),
                                      validate=False)
 
 

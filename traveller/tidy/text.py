@@ -36,17 +36,6 @@ def distinct(values: pd.Series) -> tuple[np.ndarray, list[Any]]:
     return codes, list(uniques.tolist() if hasattr(uniques, "tolist") else uniques)
 
 
-def known_dtype(categories: pd.Index) -> pd.CategoricalDtype:
-    """``pd.CategoricalDtype(categories)`` for categories known distinct and non-missing.
-
-    The public constructor checks both by hashing the categories (a fraction
-    of a millisecond per column, converting Arrow text to objects first); the
-    callers built them distinct, so the check is skipped where pandas allows it.
-    """
-    fast = getattr(pd.CategoricalDtype, "_from_fastpath", None)
-    return pd.CategoricalDtype(categories) if fast is None else fast(categories, False)
-
-
 def spread(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, missing: Any = None,
            dtype: Any = object) -> np.ndarray:
     """One answer per row from one answer per distinct value (``missing`` for code -1)."""
