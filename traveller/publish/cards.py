@@ -18,7 +18,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.keys import change_starts, factorizable, group_ids, key_codes, plain
+from traveller.publish.keys import (
+    change_starts,
+    factorizable,
+    group_ids,
+    key_codes,
+    numbered,
+    plain,
+)
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
 
@@ -45,7 +52,7 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
                 ranking: pd.DataFrame | None = None) -> dict[str, Any]:
     """The columns :func:`score_cards` makes its frame of (arrays, in order), from
     travellers that are not empty."""
-    t = travellers.reset_index(drop=True)
+    t = numbered(travellers)
     sides = pair_sides(t, movement, _CARD_SIDES)
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
                                                                    dtype=bool)

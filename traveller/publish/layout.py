@@ -20,7 +20,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from traveller.publish.keys import change_starts
+from traveller.publish.keys import change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -53,7 +53,7 @@ def travellers_layout(result: Result, summary: bool = True
     The facts are (item, value) pairs for the Summary sheet (only when
     ``summary``: there is one to move them to).
     """
-    frame = result.travellers.reset_index(drop=True)
+    frame = numbered(result.travellers)
     series = dict(frame.items())  # each column once: a frame lookup costs more than its use
     names = [c for c, s in series.items() if not blank(s)]
     facts = constant_facts(series, names) if summary else []
