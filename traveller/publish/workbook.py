@@ -120,27 +120,28 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
                     lambda: _frequency_columns(result, reads),
                     lambda: result_summary(result, reads.travellers, reads.kind)
                     ) if more_sheets else []
+    facts = _facts(result, extra)
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
-                            lambda b, st, h: _write_travellers(b, st, h, result, extra),
+                            lambda b, st, h: _write_travellers(b, st, h, result, extra, facts),
                             lambda: result.travellers)]
     if len(result.problems):
         plan.append(("Problems", len(result.problems) + 1,
                      lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),
                      lambda: result.problems))
-    facts = _facts(result, extra)
     for name, sheet in extra:
         plan.append(_extra(result, name, sheet, facts, reads))
     return plan
 
 
 def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
-                      extra: list[tuple[str, pd.DataFrame]]) -> None:
+                      extra: list[tuple[str, pd.DataFrame]],
+                      facts: list[tuple[str, str]]) -> None:
     from traveller.publish.layout import travellers_layout
 
-    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra))
+    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra), facts)
     write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
                                  headings=headings, header=header))
 
