@@ -125,9 +125,10 @@ def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extension
     """A text column of ``frame`` at rows ``row`` (all missing when it is absent)."""
     if column not in frame:
         return pd.array([pd.NA] * len(row), dtype="string")
-    if frame[column].dtype == "string":  # as the canonical travellers hold it
-        return frame[column].array.take(row)
-    return pd.array(frame[column].astype("string").to_numpy()[row], dtype="string")
+    series = frame[column]  # looked up once: a frame lookup costs more than its use
+    if series.dtype == "string":  # as the canonical travellers hold it
+        return series.array.take(row)
+    return pd.array(series.astype("string").to_numpy()[row], dtype="string")
 
 
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
