@@ -27,8 +27,11 @@ class PlainRows:
     table: Any
     str_table: Any
     xls_strmax: int
+    dim_rowmin: Any
+    dim_rowmax: Any
+    dim_colmin: Any
     dim_colmax: Any
-    _check_dimensions: Any  # these five: xlsxwriter's Worksheet's
+    _check_dimensions: Any  # these eight: xlsxwriter's Worksheet's
 
     def _put_plain(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> bool:
         """In memory: keep a new row of finite numbers and plain texts as it is (printed at
