@@ -17,7 +17,7 @@ from conftest import SAMPLE_DATA
 from traveller import process
 from traveller.publish import layout, scorecards
 from traveller.publish.cards import _sort_key, score_cards
-from traveller.publish.keys import change_starts, group_ids, key_codes, plain
+from traveller.publish.keys import change_starts, group_ids, key_codes, numbered, plain
 from traveller.publish.sheet import blank
 from traveller.score.sides import SIDE_COLUMNS, pair_sides
 from traveller.tidy.ruling_text import kinds
@@ -186,3 +186,13 @@ def test_score_cards_rows_and_names(name: str, options: dict[str, str]) -> None:
     opponents = named.reindex(list(zip(cards["section"], cards["line"].map(
         {"NS": "EW", "EW": "NS", "": ""}), cards["opponent"], strict=True))).fillna("")
     assert columns["opponent_names"].tolist() == opponents.tolist()
+
+
+@pytest.mark.parametrize("index", [pd.RangeIndex(3), pd.RangeIndex(1, 4), pd.RangeIndex(0, 6, 2),
+                                   pd.RangeIndex(3, name="row"), pd.Index([2, 0, 1])])
+def test_numbered_frame_as_reset_index_gives_it(index: pd.Index) -> None:
+    frame = pd.DataFrame({"board": [1, 2, 3], "section": ["A", "B", "A"]}, index=index)
+    got = numbered(frame)
+    pd.testing.assert_frame_equal(got, frame.reset_index(drop=True))
+    assert got.index.equals(pd.RangeIndex(3)) and got.index.name is None
+    assert (got is frame) == (index.equals(pd.RangeIndex(3)) and index.name is None)

@@ -95,10 +95,7 @@ class Result:
     @property
     def summary(self) -> pd.DataFrame:
         """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
-        out = cards.summary(frequency.counted(self), self.ranking, self.problems, self.settings)
-        if self.settings.get("frequency_table"):  # say why no pair is ranked
-            out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
-        return out
+        return cards.result_summary(self)
 
 
 

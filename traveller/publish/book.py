@@ -226,8 +226,10 @@ class TextSafeWorksheet(PlainRows, Worksheet):
         blocks: dict[int, tuple[int, int]] = {}
         for row, (first, last) in bounds.items():  # xlsxwriter's spans: per 16 rows
             seen = blocks.get(row >> 4)
-            blocks[row >> 4] = (first, last) if seen is None else (
-                min(seen[0], first), max(seen[1], last))
+            if seen is None:
+                blocks[row >> 4] = (first, last)
+            elif first < seen[0] or last > seen[1]:  # (most rows change nothing)
+                blocks[row >> 4] = (min(seen[0], first), max(seen[1], last))
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))

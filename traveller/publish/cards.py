@@ -18,7 +18,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.keys import change_starts, factorizable, group_ids, key_codes, plain
+from traveller.publish.keys import (
+    change_starts,
+    factorizable,
+    group_ids,
+    key_codes,
+    numbered,
+    plain,
+)
+from traveller.score import frequency
 from traveller.score.sides import pair_sides
 from traveller.tidy.rulings import kinds
 
@@ -42,10 +50,11 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
 
 
 def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
-                ranking: pd.DataFrame | None = None) -> dict[str, Any]:
+                ranking: pd.DataFrame | None = None,
+                names: dict[tuple[Any, Any, Any], str] | None = None) -> dict[str, Any]:
     """The columns :func:`score_cards` makes its frame of (arrays, in order), from
-    travellers that are not empty."""
-    t = travellers.reset_index(drop=True)
+    travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already."""
+    t = numbered(travellers)
     sides = pair_sides(t, movement, _CARD_SIDES)
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
                                                                    dtype=bool)
@@ -64,7 +73,7 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
     cards = {**{c: side[c] for c in (*session, "section", "line")},
              "pair": pd.array(side["pair"], dtype="Int64"),
-             "names": _names(side, ranking), "board": side["board"],
+             "names": _names(side, ranking, names), "board": side["board"],
              "held": pd.array(["N-S", "E-W"], dtype=side["held"].dtype).take(
                  np.where(is_ns, 0, 1)),  # two words: taken, not each row converted
              "opponent": pd.array(side["opponent"], dtype="Int64")}
@@ -116,9 +125,10 @@ def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extension
     """A text column of ``frame`` at rows ``row`` (all missing when it is absent)."""
     if column not in frame:
         return pd.array([pd.NA] * len(row), dtype="string")
-    if frame[column].dtype == "string":  # as the canonical travellers hold it
-        return frame[column].array.take(row)
-    return pd.array(frame[column].astype("string").to_numpy()[row], dtype="string")
+    series = frame[column]  # looked up once: a frame lookup costs more than its use
+    if series.dtype == "string":  # as the canonical travellers hold it
+        return series.array.take(row)
+    return pd.array(series.astype("string").to_numpy()[row], dtype="string")
 
 
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
@@ -127,10 +137,11 @@ def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def _names(side: dict[str, Any], ranking: pd.DataFrame | None) -> Any:
+def _names(side: dict[str, Any], ranking: pd.DataFrame | None,
+           names: dict[tuple[Any, Any, Any], str] | None) -> Any:
     """Each card's pair names, looked up once per run of a pair's cards: text, of the dtype a
     frame gives texts (made of the few names, then taken per card)."""
-    names = names_lookup(ranking)
+    names = names_lookup(ranking) if names is None else names
     if not names:
         return pd.array([""], dtype="str").take(np.zeros(len(side["pair"]), dtype=np.intp))
     keys = [side["section"], side["line"], pd.array(side["pair"], dtype="Int64")]
@@ -167,9 +178,10 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(frequency_values(travellers))
 
 
-def frequency_values(travellers: pd.DataFrame) -> dict[str, Any]:
+def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None
+                     ) -> dict[str, Any]:
     """The columns :func:`frequencies` makes its frame of (arrays, in order), from
-    travellers that are not empty."""
+    travellers that are not empty; ``kind``: their ``kinds`` when made already."""
     t = travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
@@ -177,7 +189,7 @@ def frequency_values(travellers: pd.DataFrame) -> dict[str, Any]:
                                                 "ns_score")}
     column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
                         else pd.Series(pd.NA, index=t.index, dtype=object))
-    column["_played"] = kinds(t) == "result"
+    column["_played"] = (kinds(t) if kind is None else kind) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
     group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
@@ -208,11 +220,14 @@ def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
 
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
-            settings: dict[str, object] | None = None) -> pd.DataFrame:
-    """The session at a glance: (item, value) rows."""
+            settings: dict[str, object] | None = None,
+            kind: np.ndarray | None = None) -> pd.DataFrame:
+    """The session at a glance: (item, value) rows (``kind``: the travellers' ``kinds``
+    when made already)."""
     settings = settings or {}
     t = travellers
-    kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
+    if kind is None:
+        kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
     ruled = _counts(kind[kind != "result"])
     group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
@@ -231,6 +246,17 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         *[(f"problems: {k}", v) for k, v in _counts(problems["code"] if len(problems) else [])],
     ]
     return pd.DataFrame(rows, columns=["item", "value"])
+
+
+def result_summary(result: Any, travellers: pd.DataFrame | None = None,
+                   kind: np.ndarray | None = None) -> pd.DataFrame:
+    """A :class:`traveller.pipeline.Result`'s summary; ``travellers``: its counted travellers
+    (``traveller.score.frequency.counted``) and ``kind`` their kinds, when made already."""
+    t = frequency.counted(result) if travellers is None else travellers
+    out = summary(t, result.ranking, result.problems, result.settings, kind)
+    if result.settings.get("frequency_table"):  # say why no pair is ranked
+        out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
+    return out
 
 
 def _counts(values: Any) -> list[tuple[Any, int]]:

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-__all__ = ["change_starts", "factorizable", "group_ids", "key_codes", "plain"]
+__all__ = ["change_starts", "factorizable", "group_ids", "key_codes", "numbered", "plain"]
 
 
 def plain(values: Any) -> list[Any]:
@@ -33,6 +33,16 @@ def plain(values: Any) -> list[Any]:
         if not missing.any():
             return array.to_numpy(dtype=array.dtype.numpy_dtype).tolist()
     return np.asarray(values, dtype=object).tolist()
+
+
+def numbered(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame.reset_index(drop=True)``, or ``frame`` itself when its rows are already numbered
+    0, 1, 2, ... (the usual case: the copy would be the same frame, for a millisecond)."""
+    index = frame.index
+    if isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1 \
+            and index.name is None:
+        return frame
+    return frame.reset_index(drop=True)
 
 
 def group_ids(*keys: pd.Series) -> np.ndarray:

@@ -20,7 +20,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from traveller.publish.keys import change_starts
+from traveller.publish.keys import change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -45,18 +45,21 @@ AS_WRITTEN = " (as written)"
 
 
 
-def travellers_layout(result: Result, summary: bool = True
+def travellers_layout(result: Result, summary: bool = True,
+                      facts: list[tuple[str, str]] | None = None
                       ) -> tuple[dict[str, pd.Series], int, dict[int, str], list[tuple[str, str]]]:
     """The Travellers columns to write (in order), the print-area width, board headings and
     the moved facts (the columns are a dict: a frame of them would be built for nothing).
 
     The facts are (item, value) pairs for the Summary sheet (only when
-    ``summary``: there is one to move them to).
+    ``summary``: there is one to move them to); ``facts``: the travellers'
+    :func:`constant_facts` when listed already (the same columns move).
     """
-    frame = result.travellers.reset_index(drop=True)
+    frame = numbered(result.travellers)
     series = dict(frame.items())  # each column once: a frame lookup costs more than its use
     names = [c for c, s in series.items() if not blank(s)]
-    facts = constant_facts(series, names) if summary else []
+    if facts is None or not summary:
+        facts = constant_facts(series, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
     kept, dropped = _as_written(series, names)

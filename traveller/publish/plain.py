@@ -27,13 +27,16 @@ class PlainRows:
     table: Any
     str_table: Any
     xls_strmax: int
+    dim_rowmin: Any
+    dim_rowmax: Any
+    dim_colmin: Any
     dim_colmax: Any
-    _check_dimensions: Any  # these five: xlsxwriter's Worksheet's
+    _check_dimensions: Any  # these eight: xlsxwriter's Worksheet's
 
     def _put_plain(self, row: int, values: Sequence[Any], formats: Sequence[Any]) -> bool:
         """In memory: keep a new row of finite numbers and plain texts as it is (printed at
         close without a cell tuple each); False (nothing kept) for any other row."""
-        plain = self._plain_rows()
+        plain = self._plain if self._plain is not None else self._plain_rows()
         if row in plain:
             self._cells_of(row)  # written again: its cells, then the new ones over them
             return False
@@ -63,7 +66,11 @@ class PlainRows:
             last -= 1
         shared.count += texts
         plain[row] = (tuple(values), tuple(formats), first, last)
-        self._check_dimensions(row, first)
+        low, left = self.dim_rowmin, self.dim_colmin
+        if low is None or left is None or row < low or first < left:
+            self._check_dimensions(row, first)
+        elif row > self.dim_rowmax:  # all the check would change (the row is valid)
+            self.dim_rowmax = row
         if last > self.dim_colmax:  # else a second check would change nothing
             self._check_dimensions(row, last)
         return True

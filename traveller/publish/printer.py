@@ -17,6 +17,7 @@ from xlsxwriter.utility import xl_col_to_name
 NEW = tuple.__new__  # a cell tuple without the namedtuple's own __new__ (a Python call)
 NUMBER, STRING, BLANK = xw.CellNumberTuple, xw.CellStringTuple, xw.CellBlankTuple
 _PLAIN = (int, float)  # numbers whose text depends only on their value
+_FORMAT = object()  # a column's cells' format, in the dict of their elements (see _rests)
 #: Distinct numbers and texts remembered by a constant-memory sheet, at most.
 REMEMBERED = 20_000
 
@@ -41,6 +42,8 @@ class Printer:
         self.numbers: dict[Any, str] = {}
         self.texts: dict[str, str] = {}  # inline text -> the rest of its element ("": ours not)
         self.plain = False  # <row> tags without attributes are ours (see columns())
+        self.starts: list[str] = []  # each column's cell element up to the row number
+        self.rests: dict[tuple[Any, ...], list[dict[Any, Any]]] = {}  # see _rests()
 
     def columns(self, last_col: int) -> None:
         """Ready for cells up to ``last_col``, with the sheet's settings as they are now."""
@@ -55,6 +58,8 @@ class Printer:
                    for col in range(len(letters))]
         if formats != self.formats:
             self.formats, self.base = formats, [None] * len(formats)
+            self.rests.clear()
+        self.starts = [f'<c r="{letter}' for letter in letters]
         if len(self.numbers) > REMEMBERED or len(self.texts) > REMEMBERED:
             self.numbers.clear()
             self.texts.clear()
@@ -145,29 +150,41 @@ class Printer:
         """A row kept as its values (finite numbers, shared texts; None: no cell): its
         ``<row>`` tag (as :meth:`row`), the elements :meth:`cells` prints for their cells,
         ``</row>``."""
-        out, letters, numbers, styles = self.out, self.letters, self.numbers, self.styles
-        indices, rn = self.sheet._indices, str(row + 1)
+        rn, out = str(row + 1), self.out
         if row_info is None and self.plain:
             out.append(f'<row r="{rn}" spans="{span}">')
         else:
             self.row(row, span, row_info)
         row_format = row_info.row_format if row_info is not None else None
-        base: list[str | None] = self.base if not row_format else [None] * len(self.formats)
-        col = -1
-        s: str | None
-        for value, cell_format in zip(values, formats, strict=False):
-            col += 1
-            if value is None:
-                continue
-            if cell_format:
-                s = styles.get(cell_format) or self.style(cell_format)
-            else:
-                s = base[col]
-                if s is None:
-                    s = base[col] = self.style(row_format or self.formats[col])
-            if value.__class__ is str:
-                out.append(f'<c r="{letters[col]}{rn}"{s} t="s"><v>{indices[value]}</v></c>')
-            else:
-                text = numbers.get(value) or self.number(value)
-                out.append(f'<c r="{letters[col]}{rn}"{s}><v>{text}</v></c>')
+        rests = self.rests.get(formats) if not row_format else None
+        if rests is None:
+            rests = self._rests(formats, row_format)
+        for value, start, known in zip(values, self.starts, rests, strict=False):
+            if value is not None:
+                out.append(f"{start}{rn}{known.get(value) or self._rest(known, value)}")
         out.append("</row>")
+
+    def _rests(self, formats: tuple[Any, ...], row_format: Any) -> list[dict[Any, Any]]:
+        """Per column of a row with these cell formats: its cells' elements after the row
+        number, by value (see :meth:`_rest`); kept for the next rows unless the row has a
+        format."""
+        rests = [{_FORMAT: cell_format or row_format or column_format}
+                 for cell_format, column_format in zip(formats, self.formats, strict=False)]
+        if not row_format:
+            if len(self.rests) > REMEMBERED:
+                self.rests.clear()
+            self.rests[formats] = rests
+        return rests
+
+    def _rest(self, known: dict[Any, Any], value: Any) -> str:
+        """A kept cell's element after its row number: its `` s`` attribute (asked of the
+        format when a cell first uses it), type and value, remembered in ``known``."""
+        cell_format = known[_FORMAT]
+        s = self.styles.get(cell_format) or self.style(cell_format)
+        if value.__class__ is str:
+            rest = known[value] = f'"{s} t="s"><v>{self.sheet._indices[value]}</v></c>'
+            return rest
+        rest = f'"{s}><v>{self.number(value)}</v></c>'
+        if value:  # (0 and -0.0 print apart)
+            known[value] = rest
+        return rest

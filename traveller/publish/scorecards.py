@@ -40,14 +40,15 @@ _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
 
 
-def card_columns(cards: pd.DataFrame | Mapping[str, pd.Series],
-                 ranking: pd.DataFrame) -> dict[str, pd.Series]:
+def card_columns(cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
+                 names: dict[tuple[Any, Any, Any], str] | None = None) -> dict[str, pd.Series]:
     """The cards' columns with the opponents' names, less the Cards column when it repeats
-    the pair's line (no frame is built: each column is read once)."""
+    the pair's line (no frame is built: each column is read once); ``names``:
+    ``names_lookup(ranking)`` when made already."""
     columns = dict(cards.items())
     keys = ["section", "line", "pair"]
     if ranking is not None and "names" in ranking and set(keys) <= set(ranking):
-        names = names_lookup(ranking)
+        names = names_lookup(ranking) if names is None else names
         other = [_OTHER_LINE.get(line) for line in plain(columns["line"])]
         columns["opponent_names"] = pd.Series(np.array(  # text, as a frame's column infers
             [names.get(key, "") for key in zip(plain(columns["section"]), other, plain(pd.array(
@@ -86,9 +87,11 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
 
 def write_score_cards(book: Any, st: dict[str, Any], name: str,
                       cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
-                      header: tuple[str, str]) -> None:
-    """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns."""
-    frame = card_columns(cards, ranking)
+                      header: tuple[str, str],
+                      names: dict[tuple[Any, Any, Any], str] | None = None) -> None:
+    """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns
+    (``names``: ``names_lookup(ranking)`` when made already)."""
+    frame = card_columns(cards, ranking, names)
     shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
     sheet = book.add_worksheet(name)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +27,13 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.book import Workbook
-from traveller.publish.cards import card_values, frequency_values
+from traveller.publish.cards import card_values, frequency_values, names_lookup, result_summary
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
+from traveller.score.frequency import counted
+from traveller.tidy.rulings import kinds
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result
@@ -112,29 +115,33 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    extra = _sheets(result, lambda: _card_columns(result),
-                    lambda: _frequency_columns(result)) if more_sheets else []
+    reads = _Reads(result)
+    extra = _sheets(result, lambda: _card_columns(result, reads.names),
+                    lambda: _frequency_columns(result, reads),
+                    lambda: result_summary(result, reads.travellers, reads.kind)
+                    ) if more_sheets else []
+    facts = _facts(result, extra)
     t = result.travellers
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
-                            lambda b, st, h: _write_travellers(b, st, h, result, extra),
+                            lambda b, st, h: _write_travellers(b, st, h, result, extra, facts),
                             lambda: result.travellers)]
     if len(result.problems):
         plan.append(("Problems", len(result.problems) + 1,
                      lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),
                      lambda: result.problems))
-    facts = _facts(result, extra)
     for name, sheet in extra:
-        plan.append(_extra(result, name, sheet, facts))
+        plan.append(_extra(result, name, sheet, facts, reads))
     return plan
 
 
 def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
-                      extra: list[tuple[str, pd.DataFrame]]) -> None:
+                      extra: list[tuple[str, pd.DataFrame]],
+                      facts: list[tuple[str, str]]) -> None:
     from traveller.publish.layout import travellers_layout
 
-    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra))
+    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra), facts)
     write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
                                  headings=headings, header=header))
 
@@ -151,7 +158,7 @@ def _facts(result: Result, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[
 
 
 def _extra(result: Result, name: str, frame: pd.DataFrame,
-           facts: list[tuple[str, str]]) -> Planned:
+           facts: list[tuple[str, str]], reads: _Reads) -> Planned:
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
@@ -159,7 +166,8 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
                  if rows else 0)
         return (name, rows + 4 * pairs,
-                lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h),
+                lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h,
+                                                   reads.names),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
@@ -227,36 +235,58 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
-    return _sheets(result, lambda: result.score_cards, lambda: result.frequencies)
+    return _sheets(result, lambda: result.score_cards, lambda: result.frequencies,
+                   lambda: result.summary)
 
 
-def _card_columns(result: Result) -> dict[str, pd.Series]:
+class _Reads:
+    """What two of the sheets after Problems read alike, made once (when first read): the
+    ranking's names (score cards' pairs and opponents), the counted travellers and their
+    kinds (Frequencies and Summary)."""
+
+    def __init__(self, result: Result) -> None:
+        self.result = result
+
+    @cached_property
+    def names(self) -> dict[tuple[Any, Any, Any], str]:
+        return names_lookup(self.result.ranking)
+
+    @cached_property
+    def travellers(self) -> pd.DataFrame:
+        return counted(self.result)  # as Result.frequencies and Result.summary read them
+
+    @cached_property
+    def kind(self) -> np.ndarray | None:
+        return kinds(self.travellers) if len(self.travellers) else None
+
+
+def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
+                  ) -> dict[str, pd.Series]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
     if result.travellers.empty:
         return dict(result.score_cards.items())
     values = card_values(result.travellers, str(result.settings.get("movement", "mitchell")),
-                         result.ranking)  # as Result.score_cards reads them
+                         result.ranking, names)  # as Result.score_cards reads them
     return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
 
 
-def _frequency_columns(result: Result) -> dict[str, pd.Series]:
+def _frequency_columns(result: Result, reads: _Reads) -> dict[str, pd.Series]:
     """``result.frequencies``' columns, without the frame."""
-    from traveller.score.frequency import counted
-
-    travellers = counted(result)  # as Result.frequencies reads them
+    travellers = reads.travellers
     if travellers.empty:
         return dict(result.frequencies.items())
-    return {c: pd.Series(v, name=c, copy=False) for c, v in frequency_values(travellers).items()}
+    return {c: pd.Series(v, name=c, copy=False)
+            for c, v in frequency_values(travellers, reads.kind).items()}
 
 
-def _sheets(result: Result, cards: Callable[[], Any],
-            frequencies: Callable[[], Any]) -> list[tuple[str, Any]]:
-    """The sheets after Problems, the score cards from ``cards()`` and the frequencies from
-    ``frequencies()`` (each a frame or its columns)."""
+def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], Any],
+            summary: Callable[[], pd.DataFrame]) -> list[tuple[str, Any]]:
+    """The sheets after Problems, the score cards from ``cards()``, the frequencies from
+    ``frequencies()`` (each a frame or its columns) and the summary from ``summary()``."""
     if result.settings.get("method", "mp") != "mp":
         return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
-              ("Summary", result.summary)]
+              ("Summary", summary())]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))
