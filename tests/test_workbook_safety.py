@@ -76,6 +76,17 @@ def test_past_the_row_limit_nothing_is_truncated(tmp_path: Path) -> None:
     assert "Frequencies" in book.sheetnames  # what fits stays in the workbook
 
 
+def test_a_sheet_of_numbers_and_texts_past_the_row_limit_goes_to_csv_whole(
+        tmp_path: Path) -> None:
+    result = process(SAMPLES / "club_session.csv")
+    out = write_workbook(result, tmp_path / "r.xlsx", row_limit=5)  # even the Summary
+    assert "Summary" not in openpyxl.load_workbook(out).sheetnames
+    summary = pd.read_csv(tmp_path / "r.summary.csv", dtype=str, keep_default_na=False)
+    written = set(map(tuple, summary.iloc[:, :2].to_numpy().tolist()))
+    assert len(summary) > 5  # (the input's facts too)
+    assert {(str(k), str(v)) for k, v in result.summary.iloc[:, :2].to_numpy().tolist()} <= written
+
+
 def test_a_huge_session_past_excel_rows_is_never_truncated(tmp_path: Path) -> None:
     result = process(SAMPLES / "club_session.csv")
     out = write_workbook(result, tmp_path / "r.xlsx", row_limit=10**9)  # capped at Excel's

@@ -184,18 +184,17 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
             lambda: pd.DataFrame(columns) if columns else frame.loc[:, []])
 
 
-
 def _csv(frame: pd.DataFrame, side: Path) -> None:
     """``frame`` as CSV at ``side``, written to a temporary name and renamed into place."""
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
-        try:  # pyarrow (when installed) writes a million rows in a second, pandas in ten
-            import pyarrow as pa
-            import pyarrow.csv as pa_csv
+        import pyarrow as pa
+        import pyarrow.csv as pa_csv
 
+        try:  # pyarrow writes a million rows in a second, pandas in ten
             pa_csv.write_csv(pa.Table.from_pandas(frame, preserve_index=False), tmp)
-        except ImportError:
+        except (pa.ArrowInvalid, pa.ArrowTypeError):  # a column of numbers and texts
             frame.to_csv(tmp, index=False)
         os.chmod(tmp, 0o644)
         os.replace(tmp, side)
