@@ -20,7 +20,6 @@ import pandas as pd
 
 from traveller.publish.keys import (
     change_starts,
-    factorizable,
     group_ids,
     key_codes,
     numbered,
@@ -28,6 +27,7 @@ from traveller.publish.keys import (
 )
 from traveller.score import frequency
 from traveller.score.sides import pair_sides
+from traveller.tidy.arrays import array_of
 from traveller.tidy.rulings import kinds
 
 CARD_COLUMNS = ["section", "line", "pair", "names", "board", "held", "opponent", "contract",
@@ -99,7 +99,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
     With ``mapping``, the values sort as the numbers they map to (others last).
     """
-    values = factorizable(values)
+    values = array_of(values)
     if mapping is None and values.dtype.kind in "iub":  # numbers sort as numbers: no factorize
         number = _whole(values)
         if number is not None:

@@ -14,7 +14,9 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-__all__ = ["change_starts", "factorizable", "group_ids", "key_codes", "numbered", "plain"]
+from traveller.tidy.arrays import array_of
+
+__all__ = ["change_starts", "group_ids", "key_codes", "numbered", "plain"]
 
 
 def plain(values: Any) -> list[Any]:
@@ -58,16 +60,10 @@ def group_ids(*keys: pd.Series) -> np.ndarray:
     return pd.factorize(ids)[0]
 
 
-def factorizable(values: Any) -> Any:
-    """A Series' values (a numpy or extension array), to factorize without building an Index."""
-    array = values.array if isinstance(values, pd.Series) else values
-    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
-
-
 def key_codes(values: Any) -> tuple[np.ndarray, int]:
     """Integer codes of ``values`` (equal values alike, missing ones -1) and how many distinct
     values there are (missing not counted); texts held by Arrow are encoded by Arrow itself."""
-    array = factorizable(values)
+    array = array_of(values)
     if isinstance(array, pd.arrays.ArrowStringArray):
         arrow = pa.array(array)
         if isinstance(arrow, pa.ChunkedArray):

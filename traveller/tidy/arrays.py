@@ -49,10 +49,13 @@ def typed(values: Any, dtype: str) -> Any:
     return pd.Series(values, copy=False).astype(target).array
 
 
-def column_array(frame: pd.DataFrame, name: str) -> Any:
-    """A column's values: its numpy array, or its pandas extension array."""
-    values = frame[name].array
-    return values.to_numpy() if isinstance(values, pd.arrays.NumpyExtensionArray) else values
+def array_of(values: Any) -> Any:
+    """A Series' values (or an array's): its numpy array, or its pandas extension array.
+
+    What pandas' functions (``factorize``, ``take``) accept without building an Index.
+    """
+    array = values.array if isinstance(values, pd.Series) else values
+    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
 
 
 def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str] = ()
@@ -61,7 +64,7 @@ def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str]
 
     Columns missing from ``frame`` are all missing; ``drop`` names columns left out.
     """
-    have = {name: column_array(frame, name) for name in frame.columns if name not in drop}
+    have = {name: array_of(frame[name]) for name in frame.columns if name not in drop}
     out = {name: (typed(have[name], dtype) if name in have else missing(dtype, len(frame)))
            for name, dtype in dtypes.items()}
     out.update((name, values) for name, values in have.items() if name not in dtypes)

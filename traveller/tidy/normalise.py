@@ -19,12 +19,12 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks
+from traveller.tidy.arrays import typed
 from traveller.tidy.cells import coded_array, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
-from traveller.tidy.text import spread_array
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value.
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
@@ -222,15 +222,6 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
-def _as_string(values: pd.Series) -> Any:
-    """``values.astype("string")`` as an array; a categorical of text converts its categories."""
-    cells = values.array
-    if not (isinstance(cells, pd.Categorical)
-            and isinstance(cells.categories.dtype, pd.StringDtype)):
-        return values.astype("string").array
-    return spread_array(cells.codes, cells.categories.tolist(), "string")
-
-
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
           notation: str) -> dict[str, Any]:
     """Source columns, the notation, cells as written, and the input's other columns.
@@ -241,7 +232,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     columns["notation"] = notation
     for f in AS_WRITTEN:
         if f in frame:
-            columns[f"{header[f]} (as written)"] = _as_string(frame[f])
+            columns[f"{header[f]} (as written)"] = typed(frame[f].array, "string")
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
     columns.update((c, frame[c]) for c in frame.columns if c not in known)
     return columns
