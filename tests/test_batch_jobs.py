@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from conftest import SAMPLE_DATA
 
 from traveller.batch.run import LOG_NAME, PAUSE_ENV, STATE_DIR, SUMMARY_NAME
+from traveller.batch.worker import Pool, Task
 from traveller.cli import main
 
 FILES = ["club_session.csv", "problems_session.csv", "club_session.xlsx", "club_session_pl.csv",
@@ -160,3 +161,45 @@ def test_a_file_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
     assert "per-file limit" in files["club0/huge.csv"]["error"]
     failed = {name for name, f in files.items() if f["status"] == "failed"}
     assert failed == {"club0/huge.csv", "club1/broken.csv"}  # the others scored, after it too
+
+
+def test_a_worker_killed_while_it_waits_is_replaced_and_no_file_is_lost(tmp_path: Path) -> None:
+    tasks = [Task(SAMPLE_DATA / "club_session.csv", {}, tmp_path / f"{i}.xlsx", i + 1)
+             for i in range(3)]
+    pool = Pool(1)
+    outcomes = pool.run(tasks)
+    first = next(outcomes)
+    idle = pool.workers[0]
+    idle.proc.kill()  # between two files: the next one is sent to a dead worker
+    idle.proc.join()
+    rest = list(outcomes)
+    assert [o.get("failed") for o in [first, *rest]] == [None] * 3
+    assert [o["results"] for o in rest] == [first["results"]] * 2
+    assert sorted(p.name for p in tmp_path.glob("*.xlsx")) == ["0.xlsx", "1.xlsx", "2.xlsx"]
+
+
+def test_a_program_read_from_standard_input_is_told_why_it_has_no_workers(
+        tmp_path: Path) -> None:
+    inbox = make_inbox(tmp_path)
+    program = f"""
+from pathlib import Path
+from traveller.batch.run import BatchUsageError, run_batch
+from traveller.batch.worker import Pool, Task
+try:
+    run_batch(Path({str(inbox)!r}), Path({str(tmp_path / 'out')!r}))
+except BatchUsageError as exc:
+    print("usage:", exc)
+# the pool itself, asked anyway: every file fails as crashed, and nothing raises
+tasks = [Task(p, {{}}, Path({str(tmp_path)!r}) / (p.stem + ".xlsx"), 1)
+         for p in sorted(Path({str(inbox)!r}).rglob("*.csv"))]
+print("codes:", sorted({{o["failed"]["code"] for o in Pool(2).run(tasks)}}), len(tasks))
+"""
+    done = subprocess.run([sys.executable, "-"], input=program, capture_output=True,
+                          text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    usage, codes = done.stdout.splitlines()
+    assert usage.startswith("usage: worker processes cannot start from a program read from "
+                            "standard input (<stdin>)") and "Save the program to a file" in usage
+    assert codes == "codes: ['crashed'] 6"
+    assert not (tmp_path / "out").exists()  # refused before any work
+    assert list(tmp_path.glob("*.xlsx")) == []

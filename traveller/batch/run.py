@@ -34,7 +34,7 @@ from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
 from traveller.batch.publishing import due, late_note, refresh_index
 from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
-from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file
+from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
 from traveller.errors import TravellerError
 
 STATE_DIR = ".traveller-batch"
@@ -99,8 +99,9 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
 
     ``on_start(number of files, notes)`` and ``on_file(outcome)`` are called as
     the run goes (the command line prints from them). Raises
-    :class:`BatchUsageError`, :class:`traveller.batch.settings.SettingsError` (a bad
-    override) or :class:`traveller.batch.lock.LockedError` before any work starts.
+    :class:`BatchUsageError` (bad folders, or a program read from standard input,
+    which cannot start worker processes), :class:`traveller.batch.settings.SettingsError`
+    (a bad override) or :class:`traveller.batch.lock.LockedError` before any work starts.
 
     >>> summary = run_batch(Path("inbox"), Path("results"))  # doctest: +SKIP
     >>> summary.exit_code, summary.counts()  # doctest: +SKIP
@@ -111,6 +112,9 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
     if options.move_done is not None:
         options = replace(options, move_done=options.move_done.resolve())
     inbox, outdir, skip = _check_paths(inbox, outdir, options.move_done)
+    unstartable = None if options.dry_run or options.debug else start_problem()
+    if unstartable:  # (--debug scores in this process)
+        raise BatchUsageError(unstartable)
     tree = SettingsTree(inbox, options.overrides)
     summary = RunSummary(str(inbox), str(outdir), __version__, options.dry_run, now_iso())
     clock = time.perf_counter()

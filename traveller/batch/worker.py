@@ -17,11 +17,13 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing import get_context
+from multiprocessing import process as mp_process
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 
     from traveller.batch.plan import Job
 
-__all__ = ["PRELOAD", "Pool", "Task", "default_jobs", "failure", "score_file"]
+__all__ = ["PRELOAD", "Pool", "Task", "default_jobs", "failure", "score_file", "start_problem"]
 
 #: Modules the fork server imports once, before it forks any worker: pandas, the
 #: pipeline, the readers and the writer. Each worker starts with them loaded (shared
@@ -44,6 +46,26 @@ PRELOAD = ("traveller.batch.worker", "traveller.pipeline", "traveller.publish.wo
            "traveller.publish.outputs", "traveller.batch.changes", "traveller.batch.files",
            "traveller.batch.publishing", "traveller.read.workbook", "traveller.read.pbn",
            "traveller.read.usebio", "python_calamine")
+
+
+def start_problem() -> str | None:
+    """Why this program cannot start worker processes, or None when it can.
+
+    Python starts each worker by loading the running program's main file again
+    (its ``__main__`` module), so a program read from standard input
+    (``python - < script.py``, a heredoc) cannot have workers: its file,
+    ``<stdin>``, does not exist. Every worker would die at start.
+    """
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None) is not None:
+        return None  # run as a module (python -m ...): loaded by its name
+    path = getattr(main, "__file__", None)
+    start_dir = getattr(mp_process, "ORIGINAL_DIR", None) or ""  # where a relative path starts
+    if path is None or os.path.isfile(os.path.join(start_dir, path)):
+        return None  # an interactive session, python -c, or a program file
+    return (f"worker processes cannot start from a program read from standard input "
+            f"({path}): Python starts each worker by loading the program's file again. Save "
+            "the program to a file and run that, or run the `traveller batch` command")
 
 
 def default_jobs() -> int:
@@ -181,6 +203,7 @@ class _Worker:
         child.close()
         self.task: tuple[int, Task] | None = None
         self.deadline = 0.0
+        self.served = 0  # files it has sent back
 
     def stop(self, kill: bool = False) -> None:
         if kill and self.proc.is_alive():
@@ -215,19 +238,28 @@ class Pool:
         try:
             for index in range(len(tasks)):
                 while index not in done:
-                    self._dispatch(queue)
-                    self._collect(done)
+                    self._dispatch(queue, done)
+                    if any(w.task is not None for w in self.workers):
+                        self._collect(done)
                 yield done.pop(index)
         finally:
             self.close(kill=True)
 
-    def _dispatch(self, queue: deque[tuple[int, Task]]) -> None:
+    def _dispatch(self, queue: deque[tuple[int, Task]], done: dict[int, dict[str, Any]]) -> None:
         idle = [w for w in self.workers if w.task is None]
         while queue and (idle or len(self.workers) < self.jobs):
             worker = idle.pop() if idle else self._spawn()
-            worker.task = queue.popleft()
+            worker.task = index, task = queue.popleft()
             worker.deadline = time.monotonic() + self.timeout if self.timeout else 0.0
-            worker.conn.send(worker.task[1])
+            try:
+                worker.conn.send(task)
+            except OSError:  # the worker is gone (killed while it waited, or never started)
+                if worker.served:  # the file was never started: a fresh worker takes it
+                    queue.appendleft(worker.task)
+                    worker.task = None
+                    self._replace(worker, kill=True)
+                else:  # a worker that cannot even start would fail every file the same way
+                    done[index] = self._lost(worker, task, "crashed")
 
     def _spawn(self) -> _Worker:
         worker = _Worker(self.ctx, self.memory)
@@ -246,6 +278,7 @@ class Pool:
                 try:
                     done[index] = worker.conn.recv()
                     worker.task = None
+                    worker.served += 1
                     if not worker.proc.is_alive() or _code(done[index]) == "memory":
                         self._replace(worker)
                     continue
@@ -271,8 +304,8 @@ class Pool:
             error = f"{task.path}: the worker scoring it stopped unexpectedly ({how})"
         return {"failed": {"code": code, "error": error}}
 
-    def _replace(self, worker: _Worker) -> None:
-        worker.stop()
+    def _replace(self, worker: _Worker, kill: bool = False) -> None:
+        worker.stop(kill)
         self.workers.remove(worker)
 
     def close(self, kill: bool = False) -> None:
