@@ -7,6 +7,7 @@ names, keeps every other column, and records the row number the user sees.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TypeAlias
 
@@ -16,12 +17,12 @@ from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.formats import reader_for
 from traveller.read.grid import frame_grid, tables_from_grid
 from traveller.read.headers import board_in_title, field_for, header_key
-from traveller.read.names import names_from_grid, read_names, second_names_sheet
+from traveller.read.names import read_names
 from traveller.read.paths import printable
 from traveller.read.raw import Loaded, RawTable
 from traveller.read.text import decode, looks_binary, sniff_delimiter, text_grid
-from traveller.read.workbook import read_workbook
-from traveller.schema import EXCEL_SUFFIXES, NAMES_SHEETS
+from traveller.read.workbook import read_sheets, read_workbook
+from traveller.schema import EXCEL_SUFFIXES
 
 __all__ = ["Loaded", "RawTable", "Source", "board_in_title", "field_for", "header_key", "read",
            "read_frames", "read_names", "read_text", "read_workbook", "sniff_delimiter",
@@ -66,24 +67,13 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
     """
     if isinstance(frames, pd.DataFrame):
         frames = {"DataFrame": frames}
-    tables: list[RawTable] = []
-    names: pd.DataFrame | None = None
-    problems: list[pd.DataFrame] = []
-    names_sheet = ""
     for sheet, frame in frames.items():
         if not isinstance(frame, pd.DataFrame):
             raise UnreadableFileError(f"sheet {sheet!r}: expected a DataFrame, got "
                                       f"{type(frame).__name__}")
-        if names is not None and header_key(str(sheet)) in NAMES_SHEETS:
-            problems.append(second_names_sheet("<DataFrame>", str(sheet), names_sheet, 0))
-            continue
-        grid = frame_grid(frame)
-        if header_key(str(sheet)) in NAMES_SHEETS:
-            names_sheet = str(sheet)
-            names = names_from_grid(grid, f"<DataFrame> [{sheet}]", problems,
-                                    file="<DataFrame>", sheet=str(sheet), first_row=-1)
-            continue
-        tables.extend(tables_from_grid(grid, "<DataFrame>", str(sheet), first_row=-1))
+    tables, names, problems = read_sheets(
+        ((str(sheet), partial(frame_grid, frame)) for sheet, frame in frames.items()),
+        "<DataFrame>", first_row=-1)
     if not tables:
         raise UnreadableFileError(
             "<DataFrame>: no traveller table found; the columns must name at least the "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,21 +31,32 @@ def read_workbook(path: Path
         raise UnreadableFileError(
             f"{path}: this is a results workbook written by traveller, not a traveller; "
             "give the session's own traveller file")
+    return read_sheets(((sheet, partial(sheet_cells, book, path, sheet))
+                        for sheet in book.sheet_names), str(path))
+
+
+def read_sheets(sheets: Iterable[tuple[str, Callable[[], Any]]], file: str, first_row: int = 1
+                ) -> tuple[list[RawTable], pd.DataFrame | None, list[pd.DataFrame]]:
+    """Each sheet's result tables, or the pairs of the first names sheet, and its problems.
+
+    ``sheets``: (name, a function giving its cells), read only when used: a
+    second names sheet is listed as ``second-names-sheet`` and its cells never
+    read. ``first_row``: the row number of a sheet's first row (1 in a
+    workbook, -1 for a DataFrame, whose header row comes before its row 0).
+    """
     tables: list[RawTable] = []
     names: pd.DataFrame | None = None
     problems: list[pd.DataFrame] = []
     names_sheet = ""
-    for sheet in book.sheet_names:
-        if names is not None and header_key(sheet) in NAMES_SHEETS:
-            problems.append(second_names_sheet(str(path), sheet, names_sheet))
-            continue
-        grid = sheet_cells(book, path, sheet)
-        if header_key(sheet) in NAMES_SHEETS:
+    for sheet, cells in sheets:
+        if header_key(sheet) not in NAMES_SHEETS:
+            tables.extend(tables_from_grid(cells(), file, sheet, first_row=first_row))
+        elif names is None:
             names_sheet = sheet
-            names = names_from_grid(grid, f"{path} [{sheet}]", problems, file=str(path),
-                                    sheet=sheet)
-            continue
-        tables.extend(tables_from_grid(grid, str(path), sheet))
+            names = names_from_grid(cells(), f"{file} [{sheet}]", problems, file=file,
+                                    sheet=sheet, first_row=first_row)
+        else:  # (named by its first row: a DataFrame's row 0)
+            problems.append(second_names_sheet(file, sheet, names_sheet, max(first_row, 0)))
     return tables, names, problems
 
 
