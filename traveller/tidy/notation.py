@@ -116,20 +116,22 @@ def parse_contracts(cleaned: pd.Series, notation: str) -> pd.DataFrame:
     >>> parse_contracts(clean(pd.Series(["4Px-2"])), "pl").iloc[0].tolist()
     [4, 'S', 1, <NA>, -2]
     """
-    if not tx.distinct(cleaned)[1]:
+    codes, uniques = tx.distinct(cleaned)
+    if not uniques:
         out = _empty_parts(len(cleaned))
         out.index = cleaned.index
         return out
-    arrays = contract_arrays(cleaned, notation)
-    names = {"strain": STRAINS, "seat": SEATS}
+    arrays = _parts_of(codes, uniques, notation)
     return pd.DataFrame({
-        name: tx.spread_array(arrays[name], names[name], "string") if dtype == "string"
+        name: tx.spread_array(arrays[name], _PART_WORDS[name], "string") if dtype == "string"
         else int_array(arrays[name], dtype)
         for name, dtype in zip(CONTRACT_PARTS, _PART_DTYPES, strict=True)
     }, index=cleaned.index)
 
 
 _PART_DTYPES = ["Int8", "string", "Int8", "string", "Int8"]
+#: The words of the text parts, whose arrays hold positions in them.
+_PART_WORDS = {"strain": STRAINS, "seat": SEATS}
 
 
 def contract_arrays(cleaned: pd.Series, notation: str) -> dict[str, np.ndarray]:
@@ -138,12 +140,16 @@ def contract_arrays(cleaned: pd.Series, notation: str) -> dict[str, np.ndarray]:
     ``level``, ``doubled`` and ``rel`` as floats (NaN: none), ``strain`` and
     ``seat`` as positions in STRAINS and SEATS (-1: none).
     """
-    codes, uniques = tx.distinct(cleaned)
+    return _parts_of(*tx.distinct(cleaned), notation)
+
+
+def _parts_of(codes: np.ndarray, uniques: list[Any], notation: str) -> dict[str, np.ndarray]:
+    """:func:`contract_arrays` from the column's distinct texts and each row's code."""
     n = NOTATIONS[notation]
     parsed = (list(zip(*(contract_parts(tx.as_str(u), n) for u in uniques), strict=True))
               or [()] * len(CONTRACT_PARTS))
-    names = {"strain": STRAINS, "seat": SEATS}
-    return {name: tx.spread(codes, [-1 if v is None else names[name].index(v) for v in values],
+    return {name: tx.spread(codes, [-1 if v is None else _PART_WORDS[name].index(v)
+                                    for v in values],
                             -1, np.int64) if dtype == "string" else
             tx.spread(codes, [np.nan if v is None else v for v in values], np.nan, np.float64)
             for name, values, dtype in zip(CONTRACT_PARTS, parsed, _PART_DTYPES, strict=True)}
