@@ -7,7 +7,7 @@ on the columns' arrays and build the frame once.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import numpy as np
@@ -72,9 +72,20 @@ def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str]
 
 
 def missing(dtype: str, length: int) -> Any:
-    """An array of ``length`` missing values of ``dtype``."""
-    return pd.array([], dtype=_dtype(dtype)).take(np.full(length, -1, dtype=np.intp),
-                                                  allow_fill=True)
+    """An array of ``length`` missing values of ``dtype``.
+
+    Text held by Arrow is Arrow's all-null column, which costs nothing at any
+    length (no per-row work).
+    """
+    target = _dtype(dtype)
+    if dtype == "string" and target.storage == "pyarrow":
+        return pd.arrays.ArrowStringArray(pa.nulls(length, pa.large_string()))
+    return pd.array([], dtype=target).take(np.full(length, -1, dtype=np.intp), allow_fill=True)
+
+
+def rows_of(columns: Mapping[str, Any]) -> int:
+    """How many rows columns of one length have (0 for no columns)."""
+    return len(next(iter(columns.values()))) if columns else 0
 
 
 def frame_of(arrays: dict[str, Any], order: np.ndarray | None = None,
@@ -86,7 +97,7 @@ def frame_of(arrays: dict[str, Any], order: np.ndarray | None = None,
     if order is not None:
         arrays = _taken(arrays, order)
     if index is None:
-        index = pd.RangeIndex(len(next(iter(arrays.values()))) if arrays else 0)
+        index = pd.RangeIndex(rows_of(arrays))
     # an object array would be read as text: as a Series it keeps its dtype
     return pd.DataFrame({name: pd.Series(values, index=index, dtype=object, copy=False)
                          if values.dtype == object else values

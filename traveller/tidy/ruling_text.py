@@ -28,10 +28,10 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 
 from traveller.score.table import SCORE_TABLE
 from traveller.tidy import text as tx
+from traveller.tidy.arrays import missing
 from traveller.tidy.notation import ADJUSTED, cleaned_texts
 
 AVERAGE_PLUS, AVERAGE, AVERAGE_MINUS = 60.0, 50.0, 40.0
@@ -165,11 +165,10 @@ def read_rulings(cells: pd.Series) -> pd.DataFrame:
 
 def ruling_arrays(cells: pd.Series) -> dict[str, Any]:
     """The columns of :func:`read_rulings` as arrays, by name."""
-    missing = bool(np.asarray(cells.array.isna()).all())  # (no cells hashed for nothing)
-    codes, uniques = (np.zeros(0, dtype=np.intp), []) if missing else tx.distinct(cells)
+    empty = bool(np.asarray(cells.array.isna()).all())  # (no cells hashed for nothing)
+    codes, uniques = (np.zeros(0, dtype=np.intp), []) if empty else tx.distinct(cells)
     if not uniques:  # the usual session: no cell holds a ruling, every column is missing
-        # an all-null Arrow column costs nothing at any length (no per-row conversion)
-        nothing = pd.arrays.ArrowStringArray(pa.nulls(len(cells), pa.large_string()))
+        nothing = missing("string", len(cells))  # (no per-row conversion)
         no_award = pd.arrays.FloatingArray(np.zeros(len(cells)), np.ones(len(cells), bool))
         return {"ruling_kind": nothing, "ns_award": no_award, "ew_award": no_award.copy(),
                 "ruling_error": nothing.copy()}

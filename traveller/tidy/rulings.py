@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
 
 from traveller.read.headers import header_key
 from traveller.tidy import text as tx
+from traveller.tidy.arrays import missing
 from traveller.tidy.notation import cell_text, clean, cleaned_texts
 from traveller.tidy.phantoms import resolve_phantoms
 from traveller.tidy.ruling_text import (
@@ -99,8 +99,7 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def _strings(values: np.ndarray, index: pd.Index) -> pd.Series:
     """Text cells (None: missing) as a Series of strings; an all-missing one costs nothing."""
     if pd.isna(values).all():
-        return pd.Series(pd.arrays.ArrowStringArray(pa.nulls(len(values), pa.large_string())),
-                         index=index)
+        return pd.Series(missing("string", len(values)), index=index)
     return pd.Series(pd.array(values, dtype="string"), index=index)
 
 
