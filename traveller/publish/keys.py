@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from traveller.tidy.arrays import array_of
 
-__all__ = ["change_starts", "group_ids", "key_codes", "numbered", "plain"]
+__all__ = ["arrow_of", "change_starts", "group_ids", "key_codes", "numbered", "plain"]
 
 
 def plain(values: Any) -> list[Any]:
@@ -65,15 +65,18 @@ def key_codes(values: Any) -> tuple[np.ndarray, int]:
     values there are (missing not counted); texts held by Arrow are encoded by Arrow itself."""
     array = array_of(values)
     if isinstance(array, pd.arrays.ArrowStringArray):
-        arrow = pa.array(array)
-        if isinstance(arrow, pa.ChunkedArray):
-            arrow = arrow.combine_chunks()
-        encoded = arrow.dictionary_encode()  # numbered by first appearance, as factorize
+        encoded = arrow_of(array).dictionary_encode()  # numbered by first appearance, as factorize
         indices = encoded.indices
         codes = indices.fill_null(-1).to_numpy() if indices.null_count else indices.to_numpy()
         return codes.astype(np.int64), len(encoded.dictionary)
     codes, uniques = pd.factorize(array)  # as an array: no Index of its values is built
     return codes, len(uniques)
+
+
+def arrow_of(array: pd.arrays.ArrowStringArray) -> pa.Array:
+    """The Arrow array of texts that Arrow holds, in one piece (chunks combined)."""
+    arrow = pa.array(array)
+    return arrow.combine_chunks() if isinstance(arrow, pa.ChunkedArray) else arrow
 
 
 def change_starts(*keys: Any) -> list[int]:

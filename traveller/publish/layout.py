@@ -20,9 +20,10 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from traveller.publish.keys import change_starts, numbered
+from traveller.publish.keys import arrow_of, change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.tidy.arrays import rows_of
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result
@@ -112,10 +113,8 @@ class _Cells:
         if name not in self._stripped:
             text = _as_text(self.series[name])
             if isinstance(text.array, pd.arrays.ArrowStringArray):  # as the travellers hold it
-                array = pa.array(text.array)
-                if isinstance(array, pa.ChunkedArray):
-                    array = array.combine_chunks()
-                self._stripped[name] = pc.utf8_trim_whitespace(array)  # as .str.strip() does
+                # as .str.strip() does
+                self._stripped[name] = pc.utf8_trim_whitespace(arrow_of(text.array))
             else:
                 self._stripped[name] = text.str.strip()
         return self._stripped[name]
@@ -212,11 +211,11 @@ def board_headings(columns: Mapping[str, pd.Series], result: Result,
     are read.
     """
     names = list(columns) if names is None else names
-    rows = len(next(iter(columns.values()))) if columns else 0
-    if not rows or "board" not in names:
+    if "board" not in names:
         return {}
-    keys: list[str] = [c for c in ("session", "section", "board") if c in names]
-    starts = change_starts(*(columns[k] for k in keys)) if keys else [0]
+    starts = group_starts(columns, [c for c in ("session", "section", "board") if c in names])
+    if not starts:  # no rows
+        return {}
     chicago = bool(result.settings.get("chicago"))
     at = np.asarray(starts, dtype=np.intp)  # each board's first row, taken before converting
     cells = {c: columns[c].array[at].to_numpy(dtype=object, na_value=None).tolist()
@@ -226,11 +225,14 @@ def board_headings(columns: Mapping[str, pd.Series], result: Result,
             for i, start in enumerate(starts)}
 
 
-def group_starts(frame: pd.DataFrame, keys: list[str]) -> list[int]:
-    """Positions where the value of ``keys`` changes (the first row included)."""
-    if frame.empty:
+def group_starts(columns: pd.DataFrame | Mapping[str, pd.Series], keys: list[str]) -> list[int]:
+    """Positions where the value of ``keys`` changes (the first row included).
+
+    ``columns``: a frame, or its columns by name.
+    """
+    if not (len(columns) if isinstance(columns, pd.DataFrame) else rows_of(columns)):
         return []
-    return change_starts(*(frame[k] for k in keys)) if keys else [0]
+    return change_starts(*(columns[k] for k in keys)) if keys else [0]
 
 
 def _heading(row: dict[str, object], chicago: bool) -> str:

@@ -33,6 +33,7 @@ from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
 from traveller.score.frequency import counted
+from traveller.tidy.arrays import rows_of
 from traveller.tidy.rulings import kinds
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         columns = {c: v for c, v in columns.items()
                    if c not in ("section", "ruling") or not blank(v)}
     band = "board" if "board" in columns else None
-    rows = len(next(iter(columns.values()))) if columns else len(frame)
+    rows = rows_of(columns) if columns else len(frame)
     return (name, rows + 1,
             lambda b, st, h: write_table(b, st, _table(name, columns, header=h, band=band)),
             lambda: pd.DataFrame(columns) if columns else frame.loc[:, []])
@@ -208,7 +209,7 @@ def _table(name: str, frame: pd.DataFrame | dict[str, pd.Series], *, band: str |
            title: list[str] | None = None, header: tuple[str, str] = ("", "")) -> Table:
     """A sheet of ``frame``'s columns (a frame, or its columns by name, in order)."""
     columns = frame if isinstance(frame, dict) else dict(frame.items())
-    rows = len(frame) if isinstance(frame, pd.DataFrame) else len(next(iter(frame.values()), []))
+    rows = len(frame) if isinstance(frame, pd.DataFrame) else rows_of(frame)
     cols = []
     for c, series in columns.items():  # each column once, without a lookup by name
         style = "center" if c in CENTERED else FORMATS.get(str(c))
