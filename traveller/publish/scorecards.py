@@ -64,7 +64,7 @@ def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     held = key_codes(cards["held"])[0]
     shown = held >= 0
     pairs = pair[shown]
-    return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
+    return len(np.unique(pairs * (held.max(initial=0) + 1) + held[shown])) == len(np.unique(pairs))
 
 
 def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]]) -> str:
@@ -99,7 +99,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
         sheet.set_column(j, j, max(c.width, 7), st[c.style] if c.style else None)
     keys = ["section", "line", "pair"]
     starts = change_starts(*(frame[k] for k in keys))
-    ends = [*starts[1:], len(frame["pair"])]
+    ends = [*starts[1:], len(frame["pair"])] if starts else []  # (no card: no block)
     totals = _totals(ranking)
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
     firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")
