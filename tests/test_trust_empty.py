@@ -46,7 +46,7 @@ def test_every_publisher_writes_a_result_with_no_scored_row(tmp_path: Path, kind
                                                              method: str) -> None:
     path = _sheet(tmp_path, kind, method)
     result = process(path, method=method)
-    assert result.travellers.empty or method == "teams" and result.ranking.empty
+    assert result.travellers.empty or (method == "teams" and result.ranking.empty)
     assert not result.problems.empty
     book = write_workbook(result, tmp_path / "out.xlsx")
     sheets = openpyxl.load_workbook(book).sheetnames

@@ -6,6 +6,7 @@ Exit codes (for cron and scripts): 0 all scored; 1 failed (nothing written);
 
 from __future__ import annotations
 
+import errno
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -206,6 +207,9 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
             raise
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            exc = OSError(f"the disk is full: not everything could be written for {input_file} "
+                          "(no partial file is left); free some space and run again")
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     t = result.travellers

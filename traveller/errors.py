@@ -68,6 +68,15 @@ PROBLEM_CODES: dict[str, str] = {
     ),
     "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
     "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",
+    "board-filled": "rows without a board number, under a row that has one, read as that board",
+    "section-disagrees": "the section letters of the two pairs (or the Section column) differ",
+    "declarer-disagrees": "the declarer in the contract and in the declarer column differ",
+    "tricks-disagrees": (
+        "the places that give the result (the contract, Tricks, Result, Made, Down) differ"
+    ),
+    "scores-disagree": "the row's score columns give different N-S scores",
+    "vulnerability-disagrees": "the vulnerability column differs from the board number's",
+    "dealer-disagrees": "the dealer column differs from the board number's dealer",
     "result-reading": (
         "the result reads two ways, or its reading is implausible; it is scored as read"
     ),

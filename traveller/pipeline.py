@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.options import Options, options_with
-from traveller.problems import combine
+from traveller.problems import combine, truthful
 from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
@@ -39,7 +39,7 @@ RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float
 _MP_COLUMNS = ["ns_mp", "ew_mp", "ns_pct", "ew_pct"]
 
 #: Helper columns of the stages that the published travellers do not show.
-_INTERNAL = ["level", "strain", "doubled", "recorded_score", "computed_score"]
+_INTERNAL = ["level", "strain", "doubled", "recorded_score", "computed_score", "vul"]
 
 
 @dataclass
@@ -179,7 +179,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems
         return Result(travellers=travellers, ranking=done.ranking,
-                      problems=_published(problems),
+                      problems=_published(truthful(problems, travellers)),
                       settings=settings, tables=done.tables)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
@@ -195,7 +195,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     travellers = tidy_travellers(frequency.collapse(ranked))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
-                  problems=_published(problems), settings=settings)
+                  problems=_published(truthful(problems, travellers)), settings=settings)
 
 
 def _published(problems: pd.DataFrame) -> pd.DataFrame:

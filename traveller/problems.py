@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pandas as pd
 
 from traveller.schema import PROBLEM_COLUMNS
@@ -43,6 +46,16 @@ FIXES: dict[str, str] = {
     "published-differs": "check the result and its count against the publication",
     "unusual-score": "check the declarer, contract and result on the original traveller",
     "method-suggested": "rerun with the --method the message names, if that is what was played",
+    "board-filled": "nothing, if each board's number is written on its first row only",
+    "section-disagrees": "correct the pair numbers' section letters or the Section column",
+    "declarer-disagrees": "correct the contract or the declarer column on the original traveller",
+    "tricks-disagrees": "correct the result in the contract or in the tricks column",
+    "scores-disagree": "clear the score column that is wrong (a row has one N-S score)",
+    "vulnerability-disagrees": (
+        "check the board: if it was played with the board number's vulnerability, "
+        "correct the column"
+    ),
+    "dealer-disagrees": "check the board's dealer; correct the column or the board number",
     "result-reading": "check it; format the Result column as Text so Excel keeps the + of +2",
 }
 
@@ -73,9 +86,67 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     message = where + quoted + ": " + PROBLEM_CODES[code] + extra + "; " + FIXES[code]
     return pd.DataFrame({
         "file": rows["file"], "sheet": rows["sheet"], "row": rows["row"],
-        "column": column, "value": shown, "code": code, "message": message,
-        "blocking": blocking,
+        "column": column, "value": shown, "code": code,
+        "severity": _severity(blocking, rows.index), "message": message, "blocking": blocking,
     })
+
+
+def _severity(blocking: bool | pd.Series, index: pd.Index) -> pd.Series | str:
+    """"error" where the check leaves its row out, "warning" where the row is still scored.
+
+    What a check intends; :func:`truthful` sets what happened once the session is scored.
+    """
+    if isinstance(blocking, bool):
+        return "error" if blocking else "warning"
+    return pd.Series(np.where(blocking.astype(bool).to_numpy(), "error", "warning"), index=index)
+
+
+#: Codes about something other than a result row (a names row, a whole sheet).
+NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "method-suggested"})
+#: Codes whose row, when it is scored all the same, was scored from its recorded score.
+_SCORE_ALONE = frozenset({"unknown-contract", "missing-declarer", "unknown-declarer",
+                          "bad-tricks", "missing-tricks", "tricks-out-of-range"})
+
+
+def truthful(problems: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
+    """The problems with each severity as it happened: "error" where the row named is not
+    among the scored ``travellers``, else "warning", and the message saying how a row
+    whose contract could not be read was scored (from its recorded score, or a ruling).
+    """
+    if problems.empty or not {"file", "sheet", "row"} <= set(travellers.columns):
+        return problems
+    def keys(frame: pd.DataFrame) -> pd.MultiIndex:
+        return pd.MultiIndex.from_arrays([
+            frame["file"].astype("string").fillna("").to_numpy(dtype=object),
+            frame["sheet"].astype("string").fillna("").to_numpy(dtype=object),
+            pd.to_numeric(frame["row"], errors="coerce").fillna(-1).astype("int64").to_numpy()])
+    scored = keys(problems).isin(keys(travellers))
+    about_row = ~problems["code"].isin(NOT_RESULT_ROWS).to_numpy() & problems["row"].notna()
+    out = problems.copy()
+    out["severity"] = np.where(about_row, np.where(scored, "warning", "error"),
+                               out["severity"].astype(object))
+    alone = scored & out["code"].isin(_SCORE_ALONE).to_numpy()
+    if alone.any():
+        how = _how_scored(out[alone], travellers, keys)
+        out.loc[alone, "message"] = out.loc[alone, "message"] + how
+    lost = ~scored & about_row & ~out["message"].str.contains("not scored", regex=False)
+    out.loc[lost, "message"] = out.loc[lost, "message"] + " (this row is not scored)"
+    return out
+
+
+def _how_scored(problems: pd.DataFrame, travellers: pd.DataFrame, keys: Any) -> pd.Series:
+    """' (scored from the recorded score +420)' (or 'by the ruling A60/40') per problem row."""
+    at = pd.Series(np.arange(len(travellers)), index=keys(travellers))
+    rows = travellers.iloc[at.reindex(keys(problems)).to_numpy(dtype=np.int64)]
+    ruling = rows["ruling"].astype("string").fillna("") if "ruling" in rows else None
+    score = rows["ns_score"].astype("string").fillna("")
+    signed = score.where(score.str.startswith("-") | (score == "0"), "+" + score)
+    text = (" (scored from the recorded score " + signed + ")").to_numpy(dtype=object)
+    if ruling is not None:
+        ruled = (ruling != "").to_numpy()
+        text = np.where(ruled, (" (scored by the ruling " + ruling + ")").to_numpy(dtype=object),
+                        text)
+    return pd.Series(text, index=problems.index, dtype=object)
 
 
 def _as_typed(values: pd.Series) -> pd.Series:

@@ -33,7 +33,9 @@ TRAVELLER_DTYPES: dict[str, str] = {
     "ew_pct": "Float64",
 }
 
-PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "message"]
+#: ``severity`` is "error" where the row is left out of the scoring, "warning" where it is
+#: scored (the message says how) or where the problem is about no result row at all.
+PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "severity", "message"]
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]

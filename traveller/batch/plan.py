@@ -45,9 +45,12 @@ def _skipped_name(name: str) -> bool:
     return name.startswith((".", "~$")) or name == FILE_NAME
 
 
-def _walk(inbox: Path, skip: set[Path]) -> list[tuple[Path, str, list[str]]]:
-    """(folder, its path under INBOX, candidate file names); folder links are not followed."""
+def _walk(inbox: Path, skip: set[Path], notes: list[str] | None = None
+          ) -> list[tuple[Path, str, list[str]]]:
+    """(folder, its path under INBOX, candidate file names); folder links are not followed,
+    nor file links that lead out of INBOX (each named in ``notes``)."""
     found: list[tuple[Path, str, list[str]]] = []
+    home = os.path.realpath(inbox)
     stack = [(inbox, "")]
     while stack:
         folder, rel = stack.pop()
@@ -63,10 +66,21 @@ def _walk(inbox: Path, skip: set[Path]) -> list[tuple[Path, str, list[str]]]:
                 if Path(entry.path) not in skip:
                     stack.append((Path(entry.path), f"{rel}{entry.name}/"))
             elif os.path.splitext(entry.name)[1].lower() in INPUT_SUFFIXES:
+                if entry.is_symlink() and not _inside(entry.path, home):
+                    if notes is not None:
+                        notes.append(f"skipped {printable(rel + entry.name)}: a link to a file "
+                                     "outside the inbox (copy the file into the inbox instead)")
+                    continue
                 names.append(entry.name)
         if names:
             found.append((folder, rel, names))
     return found
+
+
+def _inside(path: str, home: str) -> bool:
+    """True when the link at ``path`` leads to a file under the folder ``home``."""
+    target = os.path.realpath(path)
+    return os.path.commonpath([target, home]) == home
 
 
 def _excluded(name: str, settings: Settings | None) -> bool:
@@ -101,14 +115,16 @@ def _name_outputs(jobs: list[Job]) -> None:
         job.base = unique
 
 
-def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path]) -> list[Job]:
+def find_jobs(inbox: Path, tree: SettingsTree, skip: set[Path],
+              notes: list[str] | None = None) -> list[Job]:
     """Every traveller file under ``inbox``, sorted by path, with its folder's settings.
 
     Files a ``traveller.toml`` excludes or names as a names file are left out;
-    so are the folders in ``skip`` (an OUTDIR inside INBOX, the --move-done folder).
+    so are the folders in ``skip`` (an OUTDIR inside INBOX, the --move-done folder)
+    and links to files outside INBOX (said in ``notes``).
     """
     jobs: list[Job] = []
-    for folder, rel, file_names in _walk(inbox, skip):
+    for folder, rel, file_names in _walk(inbox, skip, notes):
         settings, error = None, None
         try:
             settings = tree.for_folder(folder)

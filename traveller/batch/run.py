@@ -73,7 +73,7 @@ class _Run:
 
     def log_line(self, text: str, flush: bool = True) -> None:
         if self.log is not None:
-            self.log.write(f"{now_iso()} [{os.getpid()}] {text}\n")
+            self.log.write(f"{now_iso()} [{os.getpid()}] {_one_line(text)}\n")
             if flush:
                 self.log.flush()
 
@@ -120,7 +120,7 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
     clock = time.perf_counter()
     if options.dry_run:
         run = _Run(inbox, outdir, options, __version__, Manifest.load(outdir / STATE_DIR))
-        _loop(run, find_jobs(inbox, tree, skip), summary, on_file, on_start)
+        _loop(run, find_jobs(inbox, tree, skip, summary.notes), summary, on_file, on_start)
         _finish(summary, clock)
         return summary
     with OutdirLock(outdir / STATE_DIR / "lock", options.wait) as lock:
@@ -132,7 +132,8 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
         log_fd = open_nofollow(outdir / LOG_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         with os.fdopen(log_fd, "a", encoding="utf-8") as log:  # never through a planted link
             run = _Run(inbox, outdir, options, __version__, manifest, log)
-            _locked_run(run, find_jobs(inbox, tree, skip), summary, on_file, on_start, clock)
+            _locked_run(run, find_jobs(inbox, tree, skip, summary.notes), summary, on_file,
+                        on_start, clock)
     return summary
 
 
@@ -309,3 +310,12 @@ def _move_done(run: _Run, job: Job, outcome: Outcome) -> Outcome:
     except OSError as exc:
         outcome.note = f"not moved to {dest}: {exc.strerror or exc}"
     return outcome
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its control characters escaped: a file named with a line feed in it
+    cannot write a line of its own into the log."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in text)

@@ -17,6 +17,7 @@ run never leaves a half-written workbook.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from functools import cached_property
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish.book import Workbook
 from traveller.publish.cards import card_values, frequency_values, names_lookup, result_summary
@@ -97,13 +99,34 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         for _, rows, write, _ in plan:
             if rows <= row_limit:
                 write(book, st, header)
-        book.close()
+        failed = _close(book)
+        if failed:
+            raise OSError(f"could not write {final}: {failed}; nothing was written there")
         os.chmod(tmp, 0o644)  # mkstemp makes it private; results are for publishing
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def _close(book: Workbook) -> str:
+    """Close ``book``: "" when it is written, else why not (a full disk, say).
+
+    xlsxwriter's own error is no OSError; and the half-written zip it leaves
+    behind fails again as it is freed, which Python would print as "Exception
+    ignored in ZipFile.__del__" below our one line: that second report is not shown.
+    """
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _: None
+    try:
+        try:
+            book.close()
+        except FileCreateError as exc:
+            return str(exc)
+        return ""
+    finally:
+        sys.unraisablehook = hook
 
 
 def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[str, bool]:

@@ -40,6 +40,12 @@ def alias_index(aliases: dict[str, list[str]]) -> dict[str, str]:
 LAYOUT_ALIASES: dict[str, list[str]] = {
     "made": ["made", "madelevel", "levelmade", "making"],
     "down": ["down", "set", "undertricks", "off"],
+    "made_down": ["made/down", "madeordown", "madeset", "madedn", "md"],
+    # twins of what the board number or the score's sign says
+    "score_side": ["side", "dir", "scoreside", "scoredby", "scorefor", "strona", "сторона"],
+    "vul": ["vul", "vuln", "vulnerability", "vulnerable", "zone", "założenia", "zalozenia",
+            "zał", "zal", "strefa", "зона", "уязвимость", "вузоне"],
+    "dealer": ["dealer", "dlr", "dealt", "rozdający", "rozdajacy", "сдающий", "раздающий"],
 }
 SPLIT_SCORES = ("ns_plus", "ns_minus", "ew_plus", "ew_minus")
 LAYOUT_FIELDS = (*LAYOUT_ALIASES, *SPLIT_SCORES)

@@ -12,6 +12,10 @@ import pandas as pd
 from traveller.errors import UnreadableFileError
 from traveller.read.headers import HEADER_SCAN_ROWS
 
+# A cell may be as long as the file (a pasted report in one cell): the csv module's
+# default limit of 131,072 characters would end the read with a traceback.
+csv.field_size_limit(2**31 - 1)
+
 
 def decode(data: bytes, encoding: str | None = None, file: str = "") -> str:
     """Decode a text file: UTF-8 (with or without BOM), else cp1250 or cp1251 by content."""

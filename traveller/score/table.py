@@ -134,14 +134,22 @@ def ns_scores(
     doubled: np.ndarray,
     declarer_is_ns: np.ndarray,
     tricks: np.ndarray,
+    vulnerability: np.ndarray | None = None,
 ) -> np.ndarray:
     """N-S score for arrays of parsed results, by one lookup into :data:`SCORE_TABLE`.
 
     All arguments are integer arrays of one length (``strain`` as an index into
     STRAINS, ``declarer_is_ns`` boolean); passed-out rows have level 0.
+    ``vulnerability``, where given, holds codes 0 (nobody), 1 (N-S), 2 (E-W),
+    3 (both) that replace the board number's (-1: the board number's).
     """
     vul_index = (board - 1) % 16
-    vul = np.where(declarer_is_ns, _NS_VUL[vul_index], _EW_VUL[vul_index])
+    ns_vul, ew_vul = _NS_VUL[vul_index], _EW_VUL[vul_index]
+    if vulnerability is not None:
+        given = vulnerability >= 0
+        ns_vul = np.where(given, (vulnerability & 1) > 0, ns_vul)
+        ew_vul = np.where(given, (vulnerability & 2) > 0, ew_vul)
+    vul = np.where(declarer_is_ns, ns_vul, ew_vul)
     return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2
                         + declarer_is_ns]
 
@@ -182,6 +190,8 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
         out["doubled"].to_numpy(dtype=np.int64, na_value=0),
         (seat == 0) | (seat == 2),
         np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
+        # a Vul column's vulnerability, where the sheet has one (what the table played)
+        out["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in out else None,
     )
     computed = pd.arrays.IntegerArray(scores.astype(np.int64), ~has)
     if "recorded_score" in out:  # a row with no contract keeps the score written

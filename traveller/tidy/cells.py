@@ -148,6 +148,7 @@ def parse_tricks(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
 
 #: Result words: made (exactly) and n down, as directors write them.
 _MADE = re.compile(r"^(?:MADE|MAKING|MADE IT|M|=)$")
+_MADE_LEVEL = re.compile(r"^(?:MADE|MAKING|M)\s*([1-7])$")  # "Made 4": level 4 made, 10 tricks
 _DOWN = re.compile(r"^(?:(?:D|DOWN|OFF)\s*(\d{1,2})|(\d{1,2})\s*(?:D|DN|DOWN|OFF))$")
 _RELATIVE = re.compile(r"^(?:=|M|[+-]\d{1,2})$")
 _SPACES = re.compile(r"\s+")
@@ -163,6 +164,9 @@ def _result_words(text: str | None) -> str | None:
     """'made', 'making' -> '='; '1 down', 'd1', 'down 1', '1 off' -> '-1'; others as they are."""
     if text is None:
         return None
+    made = _MADE_LEVEL.match(text)
+    if made is not None:
+        return str(int(made.group(1)) + 6)
     down = _DOWN.search(text)
     if down is not None:
         text = "-" + (down.group(1) if down.group(1) is not None else down.group(2))

@@ -74,7 +74,10 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
     if frame.empty:
         return frame, combine([]), "mitchell" if movement == "auto" else movement
     keys = _seat_keys(frame)  # once for the numbering and the duplicate checks
-    shared = shared_numbering(frame, keys)
+    # a Mitchell the user names is numbered per line: N-S 3 against E-W 3 is no pair
+    # playing itself, even in a one-board file where nothing else shows the numbering
+    shared = shared_numbering(frame, keys) or (
+        movement == "mitchell" and bool((frame["ns_pair"] == frame["ew_pair"]).any()))
     if movement == "auto":
         movement = detect_movement(frame, shared)
     problems = []

@@ -20,7 +20,8 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
     ``keep_unknown`` keeps results whose pair is ``???``, blank or 0 in the field
     (each listed as an ``unknown-pair`` warning) instead of refusing them.
     """
-    section = _sections(frame)
+    frame, from_pairs = _sections_in_pairs(frame, header, src, problems)
+    section = _sections(frame) if from_pairs is None else from_pairs
     number, bad = whole_floats(col(frame, "board"))
     if "_board" in frame or table.board is not None:
         board = pd.Series(int_array(number), index=frame.index)
@@ -33,6 +34,8 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
                                  "the title says board " + title[mismatch].astype("string")))
         number = board.fillna(title).to_numpy(dtype=np.float64, na_value=np.nan)
     blank = np.isnan(number) & ~bad
+    if blank.any() and "_board" not in frame and table.board is None:
+        number, blank = _filled_down(number, blank, frame, header, src, problems)
     with np.errstate(invalid="ignore"):
         bad = bad | (~np.isnan(number) & ((number < 1) | (number > MAX_NUMBER)))
     if bad.any():
@@ -42,6 +45,79 @@ def parse_identity(out, frame, table, header, src, problems,  # type: ignore[no-
         problems.append(flag(src[blank], "missing-board", header.get("board", "board")))
     columns = {"section": section, "board": int_array(np.where(bad, np.nan, number))}
     return {**out, **columns, **check_pairs(frame, header, src, problems, keep_unknown)}
+
+
+def _filled_down(number: np.ndarray, blank: np.ndarray, frame: pd.DataFrame,
+                 header: dict[str, str], src: pd.DataFrame, problems: list[pd.DataFrame]
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Board numbers written only on the first row of each board, filled down.
+
+    Only where that is the sheet's layout: at least as many rows without a board
+    number as with one, and no number written on two separate blocks. Each
+    filled block is listed once (``board-filled``); elsewhere blanks stay blanks.
+    """
+    written = ~np.isnan(number)
+    sheet = (frame["_sheet"].astype(str).to_numpy() if "_sheet" in frame
+             else np.zeros(len(frame), dtype=object))
+    changed = np.r_[True, number[1:] != number[:-1]] | np.r_[True, sheet[1:] != sheet[:-1]]
+    starts = written & changed
+    if blank.sum() < written.sum() or len(np.unique(number[starts])) < starts.sum():
+        return number, blank
+    filled = pd.Series(number).groupby(sheet).ffill().to_numpy(dtype=np.float64)
+    got = blank & ~np.isnan(filled)
+    first = got & ~np.r_[False, got[:-1]]
+    block = np.cumsum(first)
+    if first.any():
+        rows = src["row"].to_numpy()
+        at = np.flatnonzero(first)
+        last = [int(rows[got & (block == k)].max()) for k in range(1, len(at) + 1)]
+        detail = [f"rows {rows[i]}-{end} read as board {int(filled[i])}, the number above them"
+                  if end != rows[i] else f"read as board {int(filled[i])}, the number above"
+                  for i, end in zip(at.tolist(), last, strict=True)]
+        problems.append(flag(src.iloc[at], "board-filled", header.get("board", "board"),
+                             None, pd.Series(detail, index=src.index[at], dtype="string"),
+                             blocking=False))
+    return np.where(got, filled, number), blank & ~got
+
+
+#: A pair number with its section letter in front: A1, B12, C-3.
+_SECTION_PAIR = r"^\s*([A-Za-z])\s*-?\s*(\d{1,5})\s*$"
+
+
+def _sections_in_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
+                       problems: list[pd.DataFrame]) -> tuple[pd.DataFrame, pd.Series | None]:
+    """Pair numbers written with their section (``A1``, ``B12``) -> section and number.
+
+    Returns the frame with the pair cells as numbers, and each row's section
+    (None where no pair cell has a letter). The two pairs of a result sit in
+    one section: a row whose letters differ, or differ from its Section
+    column, is listed (``section-disagrees``) and left out.
+    """
+    if not {"ns_pair", "ew_pair"} <= set(frame.columns):
+        return frame, None
+    parts = {side: frame[side].astype("string").str.extract(_SECTION_PAIR)
+             for side in ("ns_pair", "ew_pair")}
+    if not any(p[0].notna().any() for p in parts.values()):
+        return frame, None
+    letters = [parts[side][0].str.upper() for side in ("ns_pair", "ew_pair")]
+    section = letters[0].fillna(letters[1])
+    stated = as_text(frame["section"]).str.upper() if "section" in frame else None
+    differ = (letters[0].notna() & letters[1].notna() & (letters[0] != letters[1])).fillna(False)
+    if stated is not None:
+        differ |= (section.notna() & stated.notna() & (section != stated)).fillna(False)
+        section = section.fillna(stated)
+    if differ.any():
+        said = ("N-S " + frame["ns_pair"].astype("string").fillna("-") + ", E-W "
+                + frame["ew_pair"].astype("string").fillna("-"))
+        if stated is not None:
+            said = said + ", Section " + stated.fillna("-")
+        problems.append(flag(src[differ.to_numpy()], "section-disagrees",
+                             header.get("ns_pair", "ns_pair"), None,
+                             said[differ] + "; the two pairs of a result sit in one section"))
+    out = frame.copy()
+    for side in ("ns_pair", "ew_pair"):
+        out[side] = parts[side][1].where(parts[side][1].notna(), frame[side].astype("string"))
+    return out, coded(section.fillna("").astype("string"))
 
 
 def _sections(frame: pd.DataFrame) -> pd.Series:

@@ -14,11 +14,20 @@ from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
+from traveller.tidy.conditions import dealer_codes, side_signs, sided_scores, vulnerability_codes
 from traveller.tidy.notation import contract_arrays, read_leads, seat_codes
 from traveller.tidy.results import read_results
+from traveller.tidy.twins import (
+    Play,
+    Said,
+    check_conditions,
+    first_said,
+    settle_play,
+    settle_scores,
+)
 
 #: Where tricks and scores may come from, first found first.
-TRICKS_FIELDS = ("tricks", "result", "made", "down")
+TRICKS_FIELDS = ("tricks", "result", "made", "down", "made_down")
 SCORE_FIELDS = ("score", "score_ew", "ns_plus", "ns_minus", "ew_plus", "ew_minus")
 #: N-S's score is each split column's number times this sign ("EW +" 420 is N-S -420).
 _SIGN = {"ns_plus": 1, "ns_minus": -1, "ew_plus": -1, "ew_minus": 1}
@@ -45,21 +54,37 @@ def _typed(frame: pd.DataFrame, fields: tuple[str, ...]) -> pd.Series:
     return typed
 
 
-def _scores(frame: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """N-S score per row from the score column(s) -> (score, bad N-S cell, bad other cell).
+def _scores(frame: pd.DataFrame, header: dict[str, str]
+            ) -> tuple[list[Said], np.ndarray, np.ndarray]:
+    """Where each row states its N-S score -> (the readings, bad N-S cell, bad other cell).
 
-    The score as floats (NaN: none), exact: every score read is a whole number within 1e9.
+    Scores as floats (NaN: none), exact: every score read is a whole number within
+    1e9. A cell that names its side (``NS 420``, ``EW 50``) says N-S's score itself;
+    a Side column (``NS``/``EW``) says whose score an N-S Score column holds.
     """
-    score, bad_score = whole_floats(col(frame, "score"))
+    readings = []
+    bad_score = np.zeros(len(frame), dtype=bool)
     bad_other = np.zeros(len(frame), dtype=bool)
-    for field in SCORE_FIELDS[1:]:
-        if field in frame:
-            value, bad = whole_floats(frame[field])
-            # an E-W score keeps its sign (-50 for E-W is +50 N-S); split columns hold sizes
-            score = _filled(score, -value if field == "score_ew"
-                            else np.abs(value) * _SIGN[field])
+    for field in SCORE_FIELDS:
+        if field not in frame:
+            continue
+        value, bad = whole_floats(frame[field])
+        if field == "score" and "score_side" in frame:
+            sign = side_signs(frame["score_side"])
+            value = np.where(sign == -2, np.nan, value * np.where(sign == -1, -1, 1))
+        # an E-W score keeps its sign (-50 for E-W is +50 N-S); split columns hold sizes
+        value = (-value if field == "score_ew" else value if field == "score"
+                 else np.abs(value) * _SIGN[field])
+        sided = sided_scores(frame[field]) if bad.any() else None
+        if sided is not None:  # "NS 420", "EW 50": the cell says whose score it is
+            value = np.where(np.isnan(sided), value, sided)
+            bad &= np.isnan(sided)
+        if field == "score":
+            bad_score = bad
+        else:
             bad_other |= bad
-    return score, bad_score, bad_other
+        readings.append(Said(header.get(field, field), value))
+    return readings, bad_score, bad_other
 
 
 def _written(cleaned: pd.Series) -> np.ndarray:
@@ -92,11 +117,13 @@ def _listed(problems: list[pd.DataFrame], src: pd.DataFrame, mask: np.ndarray, c
 
 def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dict[str, str],
                   src: pd.DataFrame, problems: list[pd.DataFrame]
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Tricks taken per row from the Tricks and Result columns or the contract.
+                  ) -> tuple[list[Said], np.ndarray, np.ndarray]:
+    """Where each row states the tricks taken: the Tricks and Result columns, a Made and a
+    Down column (or one Made/Down column), and the contract.
 
-    Returns (tricks, bad Tricks cell, bad Result cell) as arrays (tricks NaN
-    where unknown); doubtful readings are listed as ``result-reading`` warnings.
+    Returns (the readings, first place first, as tricks taken; bad Tricks cell;
+    bad Result cell) as arrays (NaN where a place says nothing); doubtful
+    readings are listed as ``result-reading`` warnings.
     """
     level = parts["level"]
     has_level = ~np.isnan(level)
@@ -107,24 +134,26 @@ def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dic
         if doubt.any():
             _listed(problems, src, doubt, "result-reading", header.get(field, field),
                     frame[field], reading.detail.reindex(src.index), blocking=False)
-    nothing = np.full(len(frame), np.nan)
-
-    def part(field: str, name: str) -> np.ndarray:
-        return _floats(getattr(read[field], name)) if field in read else nothing
+    said = [Said(header.get(f, f), _filled(_floats(r.tricks), level + 6 + _floats(r.rel)))
+            for f, r in read.items()]
+    made, bad_made = _whole_cells(frame, "made")  # hand-kept travellers: level made
+    down, bad_down = _whole_cells(frame, "down")  # ... and undertricks
+    both, bad_both = _whole_cells(frame, "made_down")  # ACBL's one column: 4, 5, -1
+    with np.errstate(invalid="ignore"):
+        bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
+        bad_both = bad_both | (~np.isnan(both) & ((both == 0) | (both > 7) | (both < -13)))
+    for field, taken in (("made", np.where(bad_made, np.nan, made + 6)),
+                         ("down", level + 6 - np.abs(down)),
+                         ("made_down", np.where(bad_both, np.nan,
+                                                np.where(both > 0, both + 6, level + 6 + both)))):
+        if field in frame:
+            said.append(Said(header.get(field, field), taken))
+    said.append(Said(header.get("contract", "contract"), level + 6 + parts["rel"]))
 
     def bad(field: str) -> np.ndarray:
         return read[field].bad.to_numpy() if field in read else np.zeros(len(frame), bool)
 
-    made, bad_made = _whole_cells(frame, "made")  # hand-kept travellers: level made
-    down, bad_down = _whole_cells(frame, "down")  # ... and undertricks
-    with np.errstate(invalid="ignore"):
-        bad_made = bad_made | (~np.isnan(made) & ((made < 0) | (made > 7)))
-    rel = _filled(_filled(part("tricks", "rel"), part("result", "rel")), -np.abs(down))
-    rel = _filled(rel, parts["rel"])
-    tricks = _filled(part("tricks", "tricks"), part("result", "tricks"))
-    tricks = _filled(_filled(tricks, np.where(bad_made, np.nan, made + 6)),
-                     level + 6 + rel)
-    return tricks, bad("tricks"), bad("result") | bad_made | bad_down
+    return said, bad("tricks"), bad("result") | bad_made | bad_down | bad_both
 
 
 def _whole_cells(frame: pd.DataFrame, field: str) -> tuple[np.ndarray, np.ndarray]:
@@ -149,12 +178,23 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     ruled = rulings.marker_arrays(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
-    score, bad_score, bad_ew = _scores(frame)
+    said_scores, bad_score, bad_ew = _scores(frame, header)
     written_seat = seat_codes(col(frame, "declarer"), notation)  # positions in SEATS
-    no_seat = written_seat < 0
-    seat = np.where(no_seat, parts["seat"], written_seat)
-    bad_seat = _written(declarer_text) & no_seat
-    tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
+    bad_seat = _written(declarer_text) & (written_seat < 0)
+    said_tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
+    play = _conditions(out, frame, parts, header, src, problems)
+    seats = [Said(header.get("declarer", "declarer"), _position(written_seat)),
+             Said(header.get("contract", "contract"), _position(parts["seat"]))]
+    with np.errstate(invalid="ignore"):  # the contract scores itself (the score only checks)
+        scores_itself = (parts["level"] == 0) | (
+            (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src)))
+            & ~np.isnan(first_said(said_tricks, len(src))))
+    score, _ = settle_scores(said_scores, src, scores_itself, problems)
+    seat_read, tricks, _ = settle_play(play, seats, said_tricks, score, src, problems)
+    seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
+    if "vul" in frame:  # what the table played, for the scorer
+        out = {**out, "vul": _whole(play.vulnerability.astype(np.float64),
+                                    play.vulnerability >= 0, "Int8")}
     lv, sc = parts["level"], score
     with np.errstate(invalid="ignore"):
         played = lv > 0
@@ -194,7 +234,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
                    if ((bad_score | bad_ew) & ~adjusted).any() or use_score.any() else None)
     _listed(problems, src, (bad_score | bad_ew) & ~adjusted, "bad-score", s_name, typed_score,
             blocking=np.isnan(lv))
-    _listed(problems, src, ~has_text & np.isnan(sc) & ~bad_score & ~bad_ew & ~adjusted,
+    no_score = np.isnan(first_said(said_scores, len(src)))  # (scores that disagree are listed)
+    _listed(problems, src, ~has_text & no_score & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
     if use_score.any():
         impossible = use_score & ~possible_ns_score(
@@ -203,6 +244,25 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
+
+
+def _position(codes: np.ndarray) -> np.ndarray:
+    """Positions (-1: none) as floats with NaN for none, as :class:`Said` holds them."""
+    return np.where(codes >= 0, codes, np.nan)
+
+
+def _conditions(out: dict[str, Any], frame: pd.DataFrame, parts: dict[str, np.ndarray],
+                header: dict[str, str], src: pd.DataFrame, problems: list[pd.DataFrame]
+                ) -> Play:
+    """The contract's parts and the vulnerability it is scored with (Vul and Dealer checked)."""
+    board = pd.Series(out["board"], index=src.index).to_numpy(dtype=np.float64,
+                                                              na_value=np.nan)
+    vulnerability = np.full(len(src), -1)
+    if "vul" in frame or "dealer" in frame:
+        vulnerability = check_conditions(
+            board, vulnerability_codes(col(frame, "vul")), dealer_codes(col(frame, "dealer")),
+            (header.get("vul", "vul"), header.get("dealer", "dealer")), src, problems)
+    return Play(board, parts["level"], parts["strain"], parts["doubled"], vulnerability)
 
 
 def _names(header: dict[str, str]) -> tuple[str, str, str]:

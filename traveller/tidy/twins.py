@@ -1,0 +1,216 @@
+"""Facts a row states twice, compared: one reading used and said, or the row left out.
+
+A traveller often says one thing in two places: the declarer in the contract
+(``4SW``) and in the By column, the result in the contract (``4S+1``) and in a
+Tricks, Result, Made or Down column, the score in an N-S and an E-W column,
+the vulnerability in a Vul column and by the board number. Where two places
+agree, nothing is said. Where they disagree, the rule for each fact is:
+
+- **declarer and tricks**: when every reading scores the same (N or S, say),
+  the first place's reading is used and the row is listed as a warning; when
+  the recorded score fits exactly one reading, that reading is used and
+  listed; otherwise nothing on the row says which is right, and the row is
+  listed as an error and left out of the scoring.
+- **score**: the contract's own score is used where the contract, declarer and
+  tricks are known (the score is arithmetic, the contract is what was
+  played); a score-only row whose score columns disagree is left out.
+- **vulnerability**: a Vul column is what the table played, so it is used,
+  and the row is listed with the board number's vulnerability beside it.
+- **dealer**: the dealer scores nothing; a Dealer column that contradicts the
+  board number is listed, and the board number's dealer is shown.
+
+Every check appends its problem rows to the caller's list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from traveller.problems import flag
+from traveller.schema import SEATS
+from traveller.score.table import ns_scores
+from traveller.tidy.conditions import VUL_NAMES, board_dealer, board_vulnerability
+
+
+@dataclass
+class Said:
+    """One place a row states a fact: the column as headed, and what it says (NaN: nothing)."""
+
+    column: str
+    values: np.ndarray  # floats, NaN where this place says nothing
+
+
+def first_said(readings: list[Said], n: int) -> np.ndarray:
+    """Each row's first stated value among ``readings`` (NaN where none says anything)."""
+    out = np.full(n, np.nan)
+    for said in readings:
+        out = np.where(np.isnan(out), said.values, out)
+    return out
+
+
+def contradicted(readings: list[Said], n: int) -> np.ndarray:
+    """True where two of ``readings`` state different values for the row."""
+    first = first_said(readings, n)
+    out = np.zeros(n, dtype=bool)
+    for said in readings[1:]:
+        with np.errstate(invalid="ignore"):
+            out |= ~np.isnan(said.values) & (said.values != first)
+    return out
+
+
+@dataclass
+class Play:
+    """The contract's parts, as float arrays (NaN: none), strain as a position (-1: none)."""
+
+    board: np.ndarray
+    level: np.ndarray
+    strain: np.ndarray
+    doubled: np.ndarray
+    vulnerability: np.ndarray  # codes 0-3 of a Vul column, -1 where the board number says
+
+
+def _scores_of(play: Play, rows: np.ndarray, seat: np.ndarray, tricks: np.ndarray
+               ) -> np.ndarray:
+    """N-S score of each of ``rows`` read with ``seat`` and ``tricks`` (NaN where unknown)."""
+    ok = ~np.isnan(seat) & ~np.isnan(tricks) & (tricks >= 0) & (tricks <= 13)
+    seat_i = np.where(ok, seat, 0).astype(np.int64)
+    scores = ns_scores(np.where(np.isnan(play.board[rows]), 1, play.board[rows]).astype(np.int64),
+                       play.level[rows].astype(np.int64), np.maximum(play.strain[rows], 0),
+                       np.nan_to_num(play.doubled[rows]).astype(np.int64),
+                       (seat_i == 0) | (seat_i == 2),
+                       np.where(ok, tricks, 0).astype(np.int64), play.vulnerability[rows])
+    return np.where(ok, scores, np.nan)
+
+
+def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.ndarray,
+                src: pd.DataFrame, problems: list[pd.DataFrame]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's declarer (position in SEATS) and tricks, and the rows left out.
+
+    ``seats`` and ``tricks`` are the places the row states them, first place
+    first; ``recorded`` the row's recorded N-S score (NaN: none, or its own
+    columns disagree). Returns (seat, tricks, blocked) as float, float, bool arrays.
+    """
+    n = len(src)
+    seat, taken = first_said(seats, n), first_said(tricks, n)
+    with np.errstate(invalid="ignore"):
+        played = play.level >= 1
+    seat_twice, tricks_twice = (contradicted(seats, n) & played,
+                                contradicted(tricks, n) & played)
+    rows = np.flatnonzero(seat_twice | tricks_twice)
+    blocked = np.zeros(n, dtype=bool)
+    if not len(rows):
+        return seat, taken, blocked
+    options = [(s, t) for s in seats for t in tricks]
+    scores = np.stack([_scores_of(play, rows, s.values[rows], t.values[rows])
+                       for s, t in options], axis=1)
+    with np.errstate(invalid="ignore"):
+        same = np.nanmax(scores, axis=1) == np.nanmin(scores, axis=1)
+        fits = scores == recorded[rows, None]
+    chosen = np.where(same, -1, np.where(fits.any(axis=1), fits.argmax(axis=1), -2))
+    for k, row in enumerate(rows.tolist()):
+        if chosen[k] >= 0:
+            s, t = options[chosen[k]]
+            seat[row], taken[row] = s.values[row], t.values[row]
+        blocked[row] = chosen[k] == -2
+    decided = _decisions(chosen, seat[rows], taken[rows], recorded[rows])
+    for mask, readings, what in ((seat_twice, seats, "declarer"),
+                                 (tricks_twice, tricks, "tricks")):
+        here = mask[rows]
+        if here.any():
+            detail = [_readings(readings, row, what) + "; " + decided[k]
+                      for k, row in enumerate(rows.tolist()) if here[k]]
+            at = rows[here]
+            problems.append(flag(src.iloc[at], f"{what}-disagrees", readings[0].column,
+                                 None, pd.Series(detail, index=src.index[at], dtype="string"),
+                                 blocking=pd.Series(blocked[at], index=src.index[at])))
+    return seat, taken, blocked
+
+
+def _shown(value: float, what: str) -> str:
+    if what == "declarer":
+        return SEATS[int(value)]
+    return f"{int(value)} trick{'' if value == 1 else 's'}"
+
+
+def _readings(readings: list[Said], row: int, what: str) -> str:
+    """'the Contract says W, By says N' for one row."""
+    said = [f"{r.column} says {_shown(r.values[row], what)}" for r in readings
+            if not np.isnan(r.values[row])]
+    return ", ".join(said)
+
+
+def _decisions(chosen: np.ndarray, seat: np.ndarray, tricks: np.ndarray,
+               recorded: np.ndarray) -> list[str]:
+    out = []
+    for c, s, t, score in zip(chosen.tolist(), seat.tolist(), tricks.tolist(),
+                              recorded.tolist(), strict=True):
+        used = f"{SEATS[int(s)]} making {int(t)}" if not np.isnan(s + t) else ""
+        if c == -1:
+            out.append(f"every reading scores the same; scored as {used}")
+        elif c >= 0:
+            out.append(f"the recorded score {int(score):+d} fits one reading only; "
+                       f"scored as {used}")
+        else:
+            out.append("nothing on the row says which is right; not scored")
+    return out
+
+
+def settle_scores(readings: list[Said], src: pd.DataFrame, contract_scores: np.ndarray,
+                  problems: list[pd.DataFrame]) -> tuple[np.ndarray, np.ndarray]:
+    """The recorded N-S score of each row, and the score-only rows left out.
+
+    ``contract_scores`` is True where the contract, declarer and tricks give the
+    score themselves (so the recorded one is only a check). Where the row's
+    score columns disagree, the recorded score is NaN (it can check nothing).
+    """
+    n = len(src)
+    score = first_said(readings, n)
+    twice = contradicted(readings, n)
+    blocked = twice & ~contract_scores
+    if twice.any():
+        at = np.flatnonzero(twice)
+        detail = [", ".join(f"{r.column} says N-S {int(r.values[i]):+d}" for r in readings
+                            if not np.isnan(r.values[i]))
+                  + ("; the contract's own score is used" if contract_scores[i]
+                     else "; nothing on the row says which is right; not scored")
+                  for i in at.tolist()]
+        problems.append(flag(src.iloc[at], "scores-disagree", readings[0].column, None,
+                             pd.Series(detail, index=src.index[at], dtype="string"),
+                             blocking=pd.Series(blocked[at], index=src.index[at])))
+        score = np.where(twice, np.nan, score)
+    return score, blocked
+
+
+def check_conditions(board: np.ndarray, vulnerability: np.ndarray, dealer: np.ndarray,
+                     columns: tuple[str, str], src: pd.DataFrame,
+                     problems: list[pd.DataFrame]) -> np.ndarray:
+    """List Vul and Dealer cells that contradict the board number (or cannot be read).
+
+    Returns the vulnerability each row is scored with: the Vul column's where it
+    reads, -1 (the board number's) elsewhere.
+    """
+    by_number = board_vulnerability(board)
+    differ = (vulnerability >= 0) & (by_number >= 0) & (vulnerability != by_number)
+    if differ.any():
+        at = np.flatnonzero(differ)
+        detail = [f"the column says {VUL_NAMES[vulnerability[i]]}, board {int(board[i])} is "
+                  f"{VUL_NAMES[by_number[i]]} by its number; scored with "
+                  f"{VUL_NAMES[vulnerability[i]]}, as the column says the table played"
+                  for i in at.tolist()]
+        problems.append(flag(src.iloc[at], "vulnerability-disagrees", columns[0], None,
+                             pd.Series(detail, index=src.index[at], dtype="string"),
+                             blocking=False))
+    dealt = board_dealer(board)
+    wrong = (dealer >= 0) & (dealt >= 0) & (dealer != dealt)
+    if wrong.any():
+        at = np.flatnonzero(wrong)
+        detail = [f"the column says {SEATS[dealer[i]]}, board {int(board[i])} is dealt by "
+                  f"{SEATS[dealt[i]]}; the board number's dealer is shown" for i in at.tolist()]
+        problems.append(flag(src.iloc[at], "dealer-disagrees", columns[1], None,
+                             pd.Series(detail, index=src.index[at], dtype="string"),
+                             blocking=False))
+    return np.where(vulnerability >= 0, vulnerability, -1)
