@@ -41,6 +41,7 @@ PROBLEM_CODES: dict[str, str] = {
     "unknown-lead": "the opening lead cannot be read (kept as written, the row is still scored)",
     "duplicate-result": "the same pair has a result on this board already",
     "pair-plays-itself": "the same pair number is on both sides of one result",
+    "lines-swapped": "both pairs of this result have another result on the board",
     "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
     "bad-ruling": (
         "a director's ruling (A+, A60/40, 30%+650/70%-100, +420/-450, TD...) cannot be "

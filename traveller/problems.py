@@ -28,6 +28,7 @@ FIXES: dict[str, str] = {
     "unknown-lead": "write the lead as suit + rank, e.g. SA or H10",
     "duplicate-result": "check the pair numbers: one of the two rows is entered twice or wrongly",
     "pair-plays-itself": "check the pair numbers of this result",
+    "lines-swapped": "check the pair numbers and the board against the original traveller",
     "pair-on-both-lines": (
         "correct the pair number, or use --movement howell if pairs changed lines"
     ),

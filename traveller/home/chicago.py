@@ -90,7 +90,8 @@ def chicago(source: HomeSource, partscore_bonus: int = 50, settle_rounding: str 
     ledger = _ledger(parsed, deals, rounds, position, vul, partscore_bonus)
     totals = _round_totals(ledger, settle_rounding)
     settings = {"partscore_bonus": partscore_bonus, "settle_rounding": settle_rounding,
-                "notation": parsed.notation}
+                "notation": parsed.notation,
+                "notation_why": parsed.notation_why}
     return HomeResult("chicago", ledger, totals,
                       combine(problems)[PROBLEM_COLUMNS].reset_index(drop=True),
                       ["ns", "ew"], settings,

@@ -132,6 +132,8 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     click.echo(f"{sheet}: {summary(result)}; wrote {output}")
+    if result.settings.get("notation_why"):  # the contracts read two ways: say what decided
+        click.echo(f"notation: {result.settings['notation_why']} (--notation to choose another)")
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())

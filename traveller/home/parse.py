@@ -36,8 +36,27 @@ def _nullo(contracts: pd.Series, notation: str) -> tuple[pd.Series, pd.Series]:
     return cleaned.str.replace(_NULLO, nt, regex=True), nullo
 
 
-def notation_of(deals: pd.DataFrame, three: bool, forced: str | None) -> tuple[str | None, str]:
-    """The sheet's notation, or (None, why) when it reads two ways."""
+#: Header words of one language only (case and punctuation ignored), for a sheet whose
+#: contracts read two ways: "Deal, Declarer, Contract, Tricks" is an English sheet.
+HEADER_LANGUAGE = {
+    "en": {"deal", "declarer", "contract", "tricks", "result", "by", "honours", "honors",
+           "score", "board", "player", "players", "dealer"},
+    "pl": {"rozdanie", "rozgrywający", "rozgrywajacy", "kontrakt", "lewy", "wynik", "honory",
+           "zapis", "gracz", "gracze", "rozdający", "rozdajacy"},
+}
+#: Contract words of one language only: no trump as NT or BA, a pass as PASS or PAS.
+_CONTRACT_LANGUAGE = {"en": re.compile(r"^[1-7]NT|^PASS$"), "pl": re.compile(r"^[1-7]BA|^PASY?$")}
+
+
+def notation_of(deals: pd.DataFrame, three: bool, forced: str | None,
+                header: dict[str, str] | None = None) -> tuple[str | None, str]:
+    """The sheet's notation and why (when the contracts alone do not tell), or (None, why).
+
+    Where the contracts and seats read two ways (``3C`` is clubs in English and
+    hearts in Polish), the sheet's own words decide when they all point one
+    way: the language of its headers, no trump written ``NT`` or ``BA``, a pass
+    written ``PASS`` or ``PAS``. Mixed or no such words: nothing decides.
+    """
     if forced:
         return forced, ""
     cleaned = clean(deals["contract"]).astype("string")
@@ -46,8 +65,33 @@ def notation_of(deals: pd.DataFrame, three: bool, forced: str | None) -> tuple[s
     name, choices = detect(plain, seats)
     if name:
         return name, ""
+    cues = _language_cues(plain, header or {})
+    told = {c for c in cues if c in choices}
+    if len(told) == 1 and len(cues) == 1:
+        chosen = told.pop()
+        return chosen, (f"read as {NOTATIONS[chosen].description}, as the sheet's "
+                        + " and ".join(cues[chosen]) + " say")
     return None, ("could be " + " or ".join(NOTATIONS[c].description for c in choices)
+                  + ("; its words point both ways (" + "; ".join(
+                      f"{c}: {', '.join(w)}" for c, w in cues.items()) + ")" if cues else "")
                   + f"; notation {'|'.join(choices)}")
+
+
+def _language_cues(contracts: pd.Series, header: dict[str, str]) -> dict[str, list[str]]:
+    """Each language the sheet's words point to, with the words ('headers', 'NT', ...)."""
+    cues: dict[str, list[str]] = {}
+    keys = {re.sub(r"\W", "", str(h).casefold()) for h in header.values()}
+    for language, words in HEADER_LANGUAGE.items():
+        if keys & words:
+            cues.setdefault(language, []).append("headers (" + ", ".join(sorted(
+                h for h in header.values()
+                if re.sub(r"\W", "", str(h).casefold()) in words)) + ")")
+    texts = contracts.dropna().str.upper().str.replace(" ", "", regex=False)
+    for language, pattern in _CONTRACT_LANGUAGE.items():
+        found = texts[texts.str.contains(pattern)].unique().tolist()
+        if found:
+            cues.setdefault(language, []).append("contracts (" + ", ".join(found[:3]) + ")")
+    return cues
 
 
 def _party(text: pd.Series, notation: str, players: list[str] | None) -> pd.Series:

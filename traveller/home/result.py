@@ -57,6 +57,7 @@ class Parsed:
     problems: pd.DataFrame
     players: list[str]
     notation: str
+    notation_why: str = ""  # how the notation was told, where the contracts alone could not
 
 
 def parse_source(source: HomeSource, *, three: bool = False, players: list[str] | None = None,
@@ -65,7 +66,7 @@ def parse_source(source: HomeSource, *, three: bool = False, players: list[str] 
     if notation is not None and notation not in NOTATIONS:
         raise ValueError(f"unknown notation {notation!r}; choose from {', '.join(NOTATIONS)}")
     written, named, header = read_sheet(source, encoding)
-    found, why = notation_of(written, three, notation)
+    found, why = notation_of(written, three, notation, header)
     who = None
     if three:
         who = list(players or named or _first_seen(written))
@@ -74,7 +75,8 @@ def parse_source(source: HomeSource, *, three: bool = False, players: list[str] 
         problems = combine([flag(written, "ambiguous-notation", header.get("contract", "Contract"),
                                  written["contract"], why)])
         deals = deals.assign(skip="ambiguous-notation")
-    return Parsed(written, deals, problems, who or ["ns", "ew"], found or "en")
+    return Parsed(written, deals, problems, who or ["ns", "ew"], found or "en",
+                  why if found else "")
 
 
 def _first_seen(written: pd.DataFrame) -> list[str]:

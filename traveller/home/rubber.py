@@ -210,7 +210,8 @@ def rubber(source: HomeSource, rules: str = "modern", unfinished_partscore: int 
     totals["settlement"] = settle((totals["ns"] - totals["ew"]).to_numpy(), settle_rounding)
     totals = totals[[*[c for c in totals if c not in ("winner", "finished")], "finished"]]
     settings = {"rules": rules, "unfinished_partscore": unfinished_partscore,
-                "settle_rounding": settle_rounding, "notation": parsed.notation}
+                "settle_rounding": settle_rounding, "notation": parsed.notation,
+                "notation_why": parsed.notation_why}
     return HomeResult("rubber", ledger, totals, public_problems(parsed.problems), ["ns", "ew"],
                       settings, source=_source_name(source))
 

@@ -81,6 +81,7 @@ def three_handed(source: HomeSource, players: list[str] | str | None = None,
     totals = totals.reindex(names).fillna(0).astype("int64").reset_index()
     settings = {"rules": rules, "unfinished_partscore": unfinished_partscore,
                 "settle_rounding": settle_rounding, "notation": parsed.notation,
+                "notation_why": parsed.notation_why,
                 "players": ", ".join(names)}
     return HomeResult("three-handed", ledger, totals, public_problems(parsed.problems), names,
                       settings, rubbers=rubbers, source=str(source)

@@ -139,7 +139,14 @@ def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _duplicates(frame: pd.DataFrame, movement: str,
                 keys: tuple[np.ndarray, np.ndarray, int]) -> pd.DataFrame:
-    """Every result after the first of a pair on one board (per line in a Mitchell)."""
+    """Every result after the first of a pair on one board (per line in a Mitchell).
+
+    A result both of whose pairs have another result on the board, each with a
+    different row, is the one out of place (its pairs written on each other's
+    lines, or on the wrong board): it is listed (``lines-swapped``) and the
+    other rows are kept. The first result of a pair seen twice is listed too,
+    as a warning: it is the one scored.
+    """
     if not _any_seat_twice(frame, movement, keys):
         return combine([])
     seats = result_sides(frame, section_codes=True)
@@ -147,12 +154,53 @@ def _duplicates(frame: pd.DataFrame, movement: str,
         seats = seats.assign(line="")
     key = ["section", "board", "line", "pair"]
     seats = seats.dropna(subset=["pair"]).sort_values("position", kind="stable")
+    misplaced = _misplaced(seats, key) if movement != "howell" else []
+    parts = []
+    if misplaced:
+        parts.append(_lines_swapped(frame, seats, key, misplaced))
+        seats = seats[~seats["position"].isin(misplaced)]
     first = seats.groupby(key, observed=True)["position"].transform("min")
     later = seats[seats["position"] != first].drop_duplicates("position")
     if later.empty:
-        return combine([])
+        return combine(parts)
     rows = frame.iloc[later["position"]]
     first_row = frame["row"].iloc[first[later.index]].astype("string").to_numpy()
     detail = ("pair " + later["pair"].astype("string") + " on board "
               + later["board"].astype("string") + ", first at row " + first_row)
-    return _listed(rows, "duplicate-result", "pair", later["pair"], detail)
+    parts.append(_listed(rows, "duplicate-result", "pair", later["pair"], detail))
+    kept = first[later.index].drop_duplicates()
+    firsts = frame.iloc[kept.to_numpy()]
+    again = (frame["row"].iloc[later["position"]].astype("string")
+             .groupby(first[later.index].to_numpy()).agg(", ".join))
+    found = flag(firsts, "duplicate-result", "pair", None,
+                 pd.Series(("this result is scored; the pair's other result on the board (row "
+                            + again.reindex(kept.to_numpy()).to_numpy() + ") is not"),
+                           index=firsts.index), blocking=False)
+    parts.append(found)  # (no _position: this row is kept)
+    return combine(parts)
+
+
+def _misplaced(seats: pd.DataFrame, key: list[str]) -> list[int]:
+    """Positions of results whose two pairs each clash with a different other result."""
+    size = seats.groupby(key, observed=True)["position"].transform("size")
+    clash = seats[size > 1]
+    if clash.empty:
+        return []
+    groups = clash.groupby(key, observed=True)["position"].agg(list)
+    others: dict[int, list[set[int]]] = {}
+    for members in groups:
+        for p in members:
+            others.setdefault(p, []).append(set(members) - {p})
+    return sorted(p for p, sets in others.items()
+                  if len(sets) == 2 and sets[0] and sets[1] and not sets[0] & sets[1])
+
+
+def _lines_swapped(frame: pd.DataFrame, seats: pd.DataFrame, key: list[str],
+                   misplaced: list[int]) -> pd.DataFrame:
+    """``lines-swapped`` errors for the results :func:`_misplaced` found."""
+    rows = frame.iloc[misplaced]
+    ns, ew = rows["ns_pair"].astype("string"), rows["ew_pair"].astype("string")
+    detail = ("N-S " + ns + " and E-W " + ew + " each have another result on board "
+              + rows["board"].astype("string") + "; N-S " + ew + " against E-W " + ns
+              + " may be what was played")
+    return _listed(rows, "lines-swapped", "pairs", ns, detail)

@@ -1,0 +1,236 @@
+"""Facts a row states twice are compared: one reading used and said, or the row left out.
+
+Each case is a row as directors really write it; the expected score is worked
+out by hand in the test (4S by N on board 1, nobody vulnerable: 10 tricks +420,
+11 tricks +450, 9 tricks -50; by W it is E-W's contract).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from traveller import process
+
+
+def _run(tmp_path: Path, text: str, **options: object) -> tuple[pd.DataFrame, pd.DataFrame]:
+    path = tmp_path / "sheet.csv"
+    path.write_text(text, encoding="utf-8")
+    result = process(path, **options)  # type: ignore[arg-type]
+    return result.travellers, result.problems
+
+
+def _score(travellers: pd.DataFrame, row: int) -> object:
+    found = travellers.loc[travellers["row"] == row, "ns_score"]
+    return None if found.empty else int(found.iloc[0])
+
+
+def _problem(problems: pd.DataFrame, row: int, code: str) -> pd.Series:
+    found = problems[(problems["row"] == row) & (problems["code"] == code)]
+    assert len(found) == 1, problems[["row", "code", "message"]].to_string()
+    return found.iloc[0]
+
+
+HEAD = "Board,NS,EW,Contract,By,Tricks\n"
+FILLER = "1,7,8,4S,N,10\n1,9,10,4S,N,9\n"  # two ordinary results beside the one tested
+
+
+@pytest.mark.parametrize(("contract", "by", "tricks", "severity", "score"), [
+    ("4SW", "N", "10", "error", None),  # N or W: +420 or -420, nothing decides
+    ("4S E", "N", "10", "error", None),
+    ("4SS", "N", "10", "warning", 420),  # N or S: the same score either way
+])
+def test_declarer_in_the_contract_and_by_column(tmp_path: Path, contract: str, by: str,
+                                                tricks: str, severity: str,
+                                                score: int | None) -> None:
+    travellers, problems = _run(tmp_path, HEAD + f"1,1,2,{contract},{by},{tricks}\n" + FILLER)
+    found = _problem(problems, 2, "declarer-disagrees")
+    assert found["severity"] == severity
+    assert "By says N" in found["message"] and "Contract says" in found["message"]
+    assert _score(travellers, 2) == score
+
+
+def test_the_recorded_score_decides_between_two_declarers(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4SW,N,10,-420\n1,3,4,4SW,N,10,420\n"
+    travellers, problems = _run(tmp_path, text)
+    assert _score(travellers, 2) == -420 and _score(travellers, 3) == 420
+    assert travellers.loc[travellers["row"] == 2, "declarer"].iloc[0] == "W"
+    for row, seat in ((2, "W"), (3, "N")):
+        found = _problem(problems, row, "declarer-disagrees")
+        assert found["severity"] == "warning"
+        assert f"scored as {seat} making 10" in found["message"]
+
+
+@pytest.mark.parametrize(("contract", "tricks", "result"), [
+    ("4S+1", "10", ""), ("4S=", "11", ""), ("4S-1", "10", ""), ("4S", "10", "+1"),
+])
+def test_the_result_in_the_contract_and_in_tricks_or_result(tmp_path: Path, contract: str,
+                                                            tricks: str, result: str) -> None:
+    text = (f"Board,NS,EW,Contract,By,Tricks,Result\n1,1,2,{contract},N,{tricks},{result}\n"
+            "1,7,8,4S,N,10,\n1,9,10,4S,N,9,\n")
+    travellers, problems = _run(tmp_path, text)
+    found = _problem(problems, 2, "tricks-disagrees")
+    assert found["severity"] == "error" and "not scored" in found["message"]
+    assert _score(travellers, 2) is None
+    assert _score(travellers, 3) == 420  # the rest of the board is scored
+
+
+def test_made_and_down_both_filled(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Contract,By,Made,Down,Score\n1,1,2,4S,N,4,1,\n1,3,4,4S,N,4,1,-50\n"
+    travellers, problems = _run(tmp_path, text)
+    assert _problem(problems, 2, "tricks-disagrees")["severity"] == "error"
+    assert _score(travellers, 2) is None
+    assert _problem(problems, 3, "tricks-disagrees")["severity"] == "warning"
+    assert _score(travellers, 3) == -50  # the score fits "down 1" only
+
+
+def test_both_score_columns_filled(tmp_path: Path) -> None:
+    text = ("Board,NS,EW,Contract,By,Tricks,NS Score,EW Score\n1,1,2,4S,N,10,420,420\n"
+            "1,3,4,,,,420,420\n1,5,6,,,,420,-420\n")
+    travellers, problems = _run(tmp_path, text)
+    assert _problem(problems, 2, "scores-disagree")["severity"] == "warning"
+    assert _score(travellers, 2) == 420  # the contract's own score
+    assert _problem(problems, 3, "scores-disagree")["severity"] == "error"
+    assert _score(travellers, 3) is None
+    assert _score(travellers, 4) == 420  # E-W -420 is N-S +420: no disagreement
+    assert problems[problems["row"] == 4].empty
+
+
+def test_an_unsigned_score_beside_a_side_column(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Score,Side\n1,1,2,420,NS\n1,3,4,50,EW\n1,5,6,-50,EW\n"
+    travellers, _ = _run(tmp_path, text)
+    assert [_score(travellers, r) for r in (2, 3, 4)] == [420, -50, 50]
+
+
+def test_scores_and_results_written_as_words(tmp_path: Path) -> None:
+    text = ("Board,NS,EW,Contract,By,Result,Score\n1,1,2,4S,N,Made 4,NS 420\n"
+            "1,3,4,4S,N,Down 1,EW 50\n1,5,6,,,,EW 100\n")
+    travellers, problems = _run(tmp_path, text)
+    assert [_score(travellers, r) for r in (2, 3, 4)] == [420, -50, -100]
+    assert problems.empty, problems["message"].tolist()
+
+
+def test_acbl_made_down_column(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Contract,By,Made/Down\n1,1,2,4S,N,4\n1,3,4,4S,N,5\n1,5,6,4S,N,-1\n"
+    travellers, problems = _run(tmp_path, text)
+    assert [_score(travellers, r) for r in (2, 3, 4)] == [420, 450, -50]
+    assert problems.empty
+
+
+def test_a_vulnerability_column_is_what_the_table_played(tmp_path: Path) -> None:
+    # board 1 is nobody vulnerable by its number; the column says N-S: 4S+1 is +650
+    text = "Board,NS,EW,Contract,By,Tricks,Vul\n1,1,2,4S,N,11,NS\n1,3,4,4S,N,11,None\n"
+    travellers, problems = _run(tmp_path, text)
+    assert _score(travellers, 2) == 650 and _score(travellers, 3) == 450
+    found = _problem(problems, 2, "vulnerability-disagrees")
+    assert found["severity"] == "warning"
+    assert "the column says N-S" in found["message"] and "scored with N-S" in found["message"]
+
+
+def test_a_dealer_column_that_contradicts_the_board(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Contract,By,Tricks,Dealer\n1,1,2,4S,N,10,E\n1,3,4,4S,N,10,N\n"
+    travellers, problems = _run(tmp_path, text)
+    assert _problem(problems, 2, "dealer-disagrees")["severity"] == "warning"
+    assert _score(travellers, 2) == 420
+    assert problems[problems["row"] == 3].empty
+
+
+def test_board_numbers_on_the_first_row_only_are_filled_down(tmp_path: Path) -> None:
+    text = (HEAD + "1,1,1,4S,N,10\n,2,2,4S,N,9\n,3,3,4S,N,10\n2,1,2,3NT,S,9\n,2,3,3NT,S,8\n"
+            ",3,1,3NT,S,10\n")
+    travellers, problems = _run(tmp_path, text, movement="mitchell")
+    assert len(travellers) == 6
+    assert travellers.set_index("row")["board"].to_dict() == {2: 1, 3: 1, 4: 1, 5: 2, 6: 2,
+                                                               7: 2}
+    filled = problems[problems["code"] == "board-filled"]
+    assert filled["row"].tolist() == [3, 6]  # one warning per filled block
+    assert (filled["severity"] == "warning").all()
+    assert "rows 3-4 read as board 1" in filled["message"].iloc[0]
+
+
+def test_a_lone_blank_board_is_not_filled(tmp_path: Path) -> None:
+    text = HEAD + "1,1,2,4S,N,10\n1,3,4,4S,N,9\n,5,6,4S,N,10\n2,1,2,4S,N,10\n2,3,4,4S,N,9\n"
+    travellers, problems = _run(tmp_path, text)
+    assert _problem(problems, 4, "missing-board")["severity"] == "error"
+    assert len(travellers) == 4
+
+
+def test_pair_numbers_with_a_section_letter(tmp_path: Path) -> None:
+    text = HEAD + "1,A1,A1,4S,N,10\n1,A2,A2,4S,N,9\n1,B1,B1,4S,N,10\n1,B2,B2,4S,N,11\n" \
+        "1,A3,B3,4S,N,11\n"
+    travellers, problems = _run(tmp_path, text, movement="mitchell")
+    assert sorted(set(zip(travellers["section"], travellers["ns_pair"], strict=True))) == [
+        ("A", 1), ("A", 2), ("B", 1), ("B", 2)]
+    assert _problem(problems, 6, "section-disagrees")["severity"] == "error"
+
+
+def test_a_forced_mitchell_with_one_board(tmp_path: Path) -> None:
+    text = HEAD + "1,1,1,4S,N,10\n1,2,2,4S,N,9\n1,3,3,4S,N,10\n"
+    travellers, problems = _run(tmp_path, text, movement="mitchell")
+    assert len(travellers) == 3 and problems.empty
+    _, problems = _run(tmp_path, text)  # not forced: a pair cannot play itself
+    assert set(problems["code"]) == {"pair-plays-itself"}
+
+
+def _mitchell(tables: int = 5, per_round: int = 2) -> pd.DataFrame:
+    """A Mitchell numbered per line: E-W pairs move up a table, boards down, every round."""
+    rows = []
+    for rnd in range(tables):
+        for t in range(tables):
+            boards = (t + rnd) % tables
+            for b in range(per_round * boards + 1, per_round * boards + per_round + 1):
+                rows.append((b, t + 1, (t - rnd) % tables + 1, "4S", "N", 9 + len(rows) % 3))
+    return pd.DataFrame(rows, columns=["Board", "NS", "EW", "Contract", "By", "Tricks"])
+
+
+def test_pairs_written_on_each_others_lines_are_listed(tmp_path: Path) -> None:
+    sheet = _mitchell()
+    at = sheet.index[sheet["NS"] != sheet["EW"]][5]
+    ns, ew = int(sheet.at[at, "NS"]), int(sheet.at[at, "EW"])
+    sheet.at[at, "NS"], sheet.at[at, "EW"] = ew, ns
+    sheet.to_csv(tmp_path / "mitchell.csv", index=False)
+    result = process(tmp_path / "mitchell.csv")
+    row = at + 2  # (the header is row 1)
+    found = _problem(result.problems, row, "lines-swapped")
+    assert found["severity"] == "error"
+    assert f"N-S {ns} against E-W {ew} may be what was played" in found["message"]
+    assert len(result.travellers) == len(sheet) - 1  # the rows it clashed with are kept
+    assert set(result.problems["code"]) == {"lines-swapped"}
+
+
+def test_the_first_of_two_results_of_a_pair_is_listed_as_scored(tmp_path: Path) -> None:
+    sheet = _mitchell()
+    sheet = pd.concat([sheet, sheet.iloc[[3]]], ignore_index=True)
+    sheet.to_csv(tmp_path / "mitchell.csv", index=False)
+    problems = process(tmp_path / "mitchell.csv").problems
+    first, again = _problem(problems, 5, "duplicate-result"), _problem(
+        problems, len(sheet) + 1, "duplicate-result")
+    assert first["severity"] == "warning" and "this result is scored" in first["message"]
+    assert again["severity"] == "error"
+
+
+@pytest.mark.parametrize(("cells", "code"), [
+    ("4S,N,,420", "missing-tricks"), ("4S,Q,10,420", "unknown-declarer"),
+    ("ZZ,N,10,420", "unknown-contract"),
+])
+def test_a_row_scored_from_its_score_is_a_warning_that_says_so(tmp_path: Path, cells: str,
+                                                                code: str) -> None:
+    text = "Board,NS,EW,Contract,By,Tricks,Score\n" + f"1,1,2,{cells}\n1,3,4,4S,N,10,\n"
+    travellers, problems = _run(tmp_path, text)
+    found = _problem(problems, 2, code)
+    assert found["severity"] == "warning"
+    assert found["message"].endswith("(scored from the recorded score +420)")
+    assert _score(travellers, 2) == 420
+
+
+def test_every_error_row_is_left_out_and_every_warning_row_is_scored(tmp_path: Path) -> None:
+    text = ("Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,,,\n1,3,4,4S,N,10,\n"
+            "1,5,6,4SW,N,10,\n1,7,8,ZZ,N,10,420\n1,9,10,4S,N,,\n")
+    travellers, problems = _run(tmp_path, text)
+    scored = set(travellers["row"])
+    for _, p in problems.iterrows():
+        assert (p["row"] in scored) == (p["severity"] == "warning"), p["message"]
+        if p["severity"] == "error":
+            assert "not scored" in p["message"]
