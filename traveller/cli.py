@@ -208,8 +208,9 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         if debug:
             raise
         if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-            exc = OSError(f"the disk is full: not everything could be written for {input_file} "
-                          "(no partial file is left); free some space and run again")
+            exc = OSError(f"the disk is full ({exc.strerror}): not everything could be written "
+                          f"for {input_file} (no partial file is left); free some space and "
+                          "run again")
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     t = result.travellers
