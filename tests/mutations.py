@@ -71,7 +71,14 @@ def _result_in_contract(row: pd.Series) -> pd.Series:
 
 
 def _duplicated(sheet: pd.DataFrame, _: np.random.Generator, rows: np.ndarray) -> pd.DataFrame:
-    return pd.concat([sheet, sheet.iloc[rows]], ignore_index=True)
+    """The rows entered a second time at the end; ``attrs["origin"]`` maps each copy's row
+    number to the row it copies (so a copy scored as its original is no surprise)."""
+    origin = dict(sheet.attrs.get("origin", {}))
+    out = pd.concat([sheet, sheet.iloc[rows]], ignore_index=True)
+    for k, i in enumerate(rows.tolist()):
+        origin[len(sheet) + k + 2] = origin.get(i + 2, i + 2)
+    out.attrs["origin"] = origin
+    return out
 
 
 def _renamed(old: str, new: str) -> Mutation:
@@ -141,6 +148,16 @@ MUTATIONS: dict[str, Mutation] = {
 }
 
 
+def corrupted(sheet: pd.DataFrame, kinds: list[str], rng: np.random.Generator,
+              per_kind: int) -> pd.DataFrame:
+    """``sheet`` with each of ``kinds`` applied to rows of its own (no row twice): a row
+    whose every copy of a fact is changed is simply wrong, and no program can tell."""
+    order = rng.permutation(len(sheet))
+    for k, kind in enumerate(kinds):
+        sheet = MUTATIONS[kind](sheet, rng, order[k * per_kind:(k + 1) * per_kind])
+    return sheet
+
+
 def with_scores(path: Path) -> tuple[pd.DataFrame, dict[int, int]]:
     """A correct sheet as text cells with each result's score beside it, and row -> score.
 
@@ -180,12 +197,13 @@ def trust_failures(sheet: pd.DataFrame, original: dict[int, int], folder: Path,
     scored = dict(zip(result.travellers["row"].astype(int),
                       result.travellers["ns_score"].astype("Int64"), strict=True))
     listed = set(pd.to_numeric(result.problems["row"], errors="coerce").dropna().astype(int))
+    origin = sheet.attrs.get("origin", {})
     for row in range(2, len(sheet) + 2):
         if row in listed:
             continue
+        was = original.get(origin.get(row, row))
         if row not in scored:
             failures.append(f"row {row} neither scored nor listed")
-        elif pd.isna(scored[row]) or int(scored[row]) != original.get(row):
-            failures.append(f"row {row} scored {scored[row]} (was {original.get(row)}) "
-                            "without a problem row")
+        elif pd.isna(scored[row]) or int(scored[row]) != was:
+            failures.append(f"row {row} scored {scored[row]} (was {was}) without a problem row")
     return failures

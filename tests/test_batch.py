@@ -111,7 +111,7 @@ def test_first_run_mirrors_the_inbox_and_reports_every_file(tmp_path: Path) -> N
     assert lines[0].startswith("done     clubA/club_session.csv -> "
                                "clubA/club_session_results.xlsx (new; 192 results, 16 pairs")
     assert lines[1].startswith("problems clubA/problems_session.csv")
-    assert "5 problem(s): 1 unknown-contract" in lines[1]
+    assert "6 problem(s): 2 duplicate-result, 1 unknown-contract" in lines[1]
     assert lines[-1].startswith("3 file(s): 2 done, 1 with problems, 0 failed, 0 up to date")
     log = (out / LOG_NAME).read_text(encoding="utf-8").splitlines()
     assert [ln.split("] ", 1)[1] for ln in log[1:4]] == lines[:3]
@@ -135,7 +135,7 @@ def test_json_summary_has_every_file_status_problem_counts_and_timings(tmp_path:
     assert data["exit_code"] == 1 and data["version"] == __version__
     assert data["counts"] == {"done": 2, "problems": 1, "failed": 1, "skipped": 0, "todo": 0,
                               "corrected": 0}
-    assert data["problem_counts"] == {"duplicate-result": 1, "missing-pair": 1,
+    assert data["problem_counts"] == {"duplicate-result": 2, "missing-pair": 1,
                                       "tricks-out-of-range": 1, "unknown-contract": 1,
                                       "unknown-lead": 1}
     by_input = {f["input"]: f for f in data["files"]}

@@ -87,11 +87,16 @@ def test_russian_sample_reads_like_the_english_one() -> None:
 
 
 def test_an_ambiguous_sheet_is_refused_row_by_row_and_notation_decides() -> None:
+    # Polish headers beside no trump written NT: the sheet's words point both ways
+    frame = pd.DataFrame({"Rozdanie": [1, 2, 3], "Rozgrywający": ["N", "S", "N"],
+                          "Kontrakt": ["2C", "3C", "3NT"], "Lewy": [8, 9, 9]})
+    r = traveller.rubber(frame)
+    assert r.problems["code"].tolist() == ["ambiguous-notation"] * 3
+    assert (r.ledger["entry"] == "skipped").sum() == 3
     frame = pd.DataFrame({"Deal": [1, 2], "Declarer": ["N", "S"], "Contract": ["2C", "3C"],
                           "Tricks": [8, 9]})
-    r = traveller.rubber(frame)
-    assert r.problems["code"].tolist() == ["ambiguous-notation"] * 2
-    assert (r.ledger["entry"] == "skipped").sum() == 2
+    en = traveller.rubber(frame)  # English headers and nothing against them: English
+    assert en.problems.empty and en.settings["notation"] == "en"
     pl = traveller.rubber(frame, notation="pl")  # C is hearts in Polish: 60 + 90 = a game
     assert pl.problems.empty and pl.ledger["game"].tolist()[:2] == ["", "ns"]
 

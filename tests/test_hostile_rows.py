@@ -79,8 +79,8 @@ def test_pair_problems_name_the_pair_columns_as_the_sheet_does(tmp_path: Path) -
     path = tmp_path / "pairs.csv"
     path.write_text("Board,Para NS,Para EW,Contract,By,Tricks\n1,1,2,4S,N,10\n1,1,4,4S,N,9\n")
     listed = process(path).problems
-    assert listed["column"].tolist() == ["Para NS/Para EW"]
-    assert "row 3, Para NS/Para EW '1'" in listed["message"].iloc[0]
+    assert listed["column"].tolist() == ["Para NS/Para EW"] * 2  # (the first: scored)
+    assert "row 3, Para NS/Para EW '1'" in listed["message"].iloc[1]
 
 
 def test_a_lone_contract_word_at_the_end_is_not_a_note(tmp_path: Path) -> None:

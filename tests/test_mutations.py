@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from mutations import MUTATIONS, trust_failures, with_scores
+from mutations import MUTATIONS, corrupted, trust_failures, with_scores
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_data" / "club_session.csv"
 SEED = 20261201
@@ -38,9 +38,8 @@ def test_several_corruptions_at_once(tmp_path: Path, correct: tuple, seed: int) 
     sheet, original = correct
     rng = np.random.default_rng([SEED, 1000 + seed])
     cell_kinds = sorted(k for k in MUTATIONS if not k.endswith("-renamed"))  # (names stay)
-    kinds = rng.choice(cell_kinds, size=5, replace=False)
-    for kind in kinds:
-        sheet = MUTATIONS[kind](sheet, rng, rng.choice(len(sheet), size=4, replace=False))
+    kinds = list(rng.choice(cell_kinds, size=5, replace=False))
+    sheet = corrupted(sheet, kinds, rng, per_kind=4)
     assert trust_failures(sheet, original, tmp_path, "mixed") == [], list(kinds)
 
 

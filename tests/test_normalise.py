@@ -82,9 +82,12 @@ def test_duplicates_and_mitchell_lines(tmp_path: Path) -> None:
     body = "1,1,1,4S,N,10,,\n1,2,2,4S,N,10,,\n1,1,3,4S,N,9,,\n"
     n = run(tmp_path, body)
     assert n.movement == "mitchell"
-    assert n.problems["code"].tolist() == ["duplicate-result"]
-    assert "first at row 2" in n.problems["message"].iloc[0]
-    assert n.problems["row"].tolist() == [4]
+    # the second result is left out; the first is listed too, as the one scored
+    assert n.problems["code"].tolist() == ["duplicate-result"] * 2
+    assert n.problems["row"].tolist() == [2, 4]
+    assert n.problems["severity"].tolist() == ["warning", "error"]
+    assert "first at row 2" in n.problems["message"].iloc[1]
+    assert "this result is scored" in n.problems["message"].iloc[0]
 
 
 def test_pair_on_the_wrong_line_of_a_mitchell(tmp_path: Path) -> None:
@@ -109,7 +112,7 @@ def test_every_input_row_is_scored_or_listed(tmp_path: Path) -> None:
     sample = Path(__file__).parents[1] / "sample_data" / "problems_session.csv"
     n = normalise(read(sample))
     body_rows = len(read(sample).tables[0].frame)
-    blocking = n.problems[n.problems["code"] != "unknown-lead"]
+    blocking = n.problems[n.problems["severity"] == "error"]  # (the rest are scored rows)
     assert len(n.travellers) + len(blocking) == body_rows
     assert set(n.travellers["row"]).isdisjoint(set(blocking["row"]))
 

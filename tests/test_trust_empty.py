@@ -67,3 +67,24 @@ def test_the_command_writes_the_workbook_and_exits_3(tmp_path: Path, kind: str) 
     assert run.exit_code == 3, run.output
     assert "Problems" in openpyxl.load_workbook(out).sheetnames
     assert "wrote" in run.output and "error:" not in run.output
+
+
+def test_the_batch_and_the_simultaneous_write_the_unscorable_files_workbook(tmp_path: Path
+                                                                            ) -> None:
+    import shutil
+
+    from traveller import simultaneous
+    from traveller.batch.run import run_batch
+
+    samples = Path(__file__).resolve().parent.parent / "sample_data" / "sim"
+    inbox = tmp_path / "inbox"
+    shutil.copytree(samples, inbox)
+    (inbox / "badclub.csv").write_text(UNSCORABLE["contracts"], encoding="utf-8")
+    summary = run_batch(inbox, tmp_path / "batch")
+    bad = next(f for f in summary.files if f.input == "badclub.csv")
+    assert bad.status == "problems"
+    assert "Problems" in openpyxl.load_workbook(tmp_path / "batch" / bad.output).sheetnames
+    sim = simultaneous(inbox, output=tmp_path / "sim")
+    assert "Problems" in openpyxl.load_workbook(
+        tmp_path / "sim" / "clubs" / "badclub.xlsx").sheetnames
+    assert len(sim.ranking) > 0  # the other clubs are ranked as ever

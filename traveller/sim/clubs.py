@@ -168,11 +168,8 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
     except Exception as exc:  # one club's file must never stop the sim
         outcome.error = _reason(exc)
         return outcome
-    if result.travellers.empty:
-        outcome.error = (f"no result could be scored ({len(result.problems)} problem(s), "
-                         "first: " + (str(result.problems["message"].iloc[0])
-                                      if len(result.problems) else "an empty table") + ")")
-        return outcome
+    # a club none of whose rows scores still gets its workbook: the Problems sheet is
+    # what its director needs to fix the file
     result.source = str(club.path)
     result.meta = {**result.meta, "club": club.club, "title": f"Simultaneous pairs: {club.club}"}
     outcome.result = result

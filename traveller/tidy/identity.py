@@ -52,16 +52,19 @@ def _filled_down(number: np.ndarray, blank: np.ndarray, frame: pd.DataFrame,
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Board numbers written only on the first row of each board, filled down.
 
-    Only where that is the sheet's layout: at least as many rows without a board
-    number as with one, and no number written on two separate blocks. Each
-    filled block is listed once (``board-filled``); elsewhere blanks stay blanks.
+    Only where that is plainly the sheet's layout: every written number has blank
+    rows below it, there are at least as many blank rows as written ones (two at
+    the least), and no number is written on two separate blocks. Each filled
+    block is listed once (``board-filled``); elsewhere blanks stay blanks.
     """
     written = ~np.isnan(number)
     sheet = (frame["_sheet"].astype(str).to_numpy() if "_sheet" in frame
              else np.zeros(len(frame), dtype=object))
     changed = np.r_[True, number[1:] != number[:-1]] | np.r_[True, sheet[1:] != sheet[:-1]]
     starts = written & changed
-    if blank.sum() < written.sum() or len(np.unique(number[starts])) < starts.sum():
+    followed = starts & np.r_[blank[1:], False]  # a written number with a blank row below
+    if (blank.sum() < max(written.sum(), 2) or followed.sum() < starts.sum()
+            or len(np.unique(number[starts])) < starts.sum()):
         return number, blank
     filled = pd.Series(number).groupby(sheet).ffill().to_numpy(dtype=np.float64)
     got = blank & ~np.isnan(filled)

@@ -107,8 +107,10 @@ def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.
     options = [(s, t) for s in seats for t in tricks]
     scores = np.stack([_scores_of(play, rows, s.values[rows], t.values[rows])
                        for s, t in options], axis=1)
-    with np.errstate(invalid="ignore"):
-        same = np.nanmax(scores, axis=1) == np.nanmin(scores, axis=1)
+    known = ~np.isnan(scores)
+    with np.errstate(invalid="ignore"):  # (no reading that scores at all: not "the same")
+        same = known.any(axis=1) & (np.where(known, scores, -np.inf).max(axis=1)
+                                    == np.where(known, scores, np.inf).min(axis=1))
         fits = scores == recorded[rows, None]
     chosen = np.where(same, -1, np.where(fits.any(axis=1), fits.argmax(axis=1), -2))
     for k, row in enumerate(rows.tolist()):
