@@ -83,7 +83,7 @@ def _scores(frame: pd.DataFrame, header: dict[str, str]
             bad_score = bad
         else:
             bad_other |= bad
-        readings.append(Said(header.get(field, field), value))
+        readings.append(Said(header.get(field, field), value, frame[field]))
     return readings, bad_score, bad_other
 
 
@@ -134,8 +134,8 @@ def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dic
         if doubt.any():
             _listed(problems, src, doubt, "result-reading", header.get(field, field),
                     frame[field], reading.detail.reindex(src.index), blocking=False)
-    said = [Said(header.get(f, f), _filled(_floats(r.tricks), level + 6 + _floats(r.rel)))
-            for f, r in read.items()]
+    said = [Said(header.get(f, f), _filled(_floats(r.tricks), level + 6 + _floats(r.rel)),
+                 frame[f]) for f, r in read.items()]
     made, bad_made = _whole_cells(frame, "made")  # hand-kept travellers: level made
     down, bad_down = _whole_cells(frame, "down")  # ... and undertricks
     both, bad_both = _whole_cells(frame, "made_down")  # ACBL's one column: 4, 5, -1
@@ -147,8 +147,9 @@ def _tricks_taken(frame: pd.DataFrame, parts: dict[str, np.ndarray], header: dic
                          ("made_down", np.where(bad_both, np.nan,
                                                 np.where(both > 0, both + 6, level + 6 + both)))):
         if field in frame:
-            said.append(Said(header.get(field, field), taken))
-    said.append(Said(header.get("contract", "contract"), level + 6 + parts["rel"]))
+            said.append(Said(header.get(field, field), taken, frame[field]))
+    said.append(Said(header.get("contract", "contract"), level + 6 + parts["rel"],
+                     col(frame, "contract")))
 
     def bad(field: str) -> np.ndarray:
         return read[field].bad.to_numpy() if field in read else np.zeros(len(frame), bool)
@@ -183,8 +184,10 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     bad_seat = _written(declarer_text) & (written_seat < 0)
     said_tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     play = _conditions(out, frame, parts, header, src, problems)
-    seats = [Said(header.get("declarer", "declarer"), _position(written_seat)),
-             Said(header.get("contract", "contract"), _position(parts["seat"]))]
+    seats = [Said(header.get("declarer", "declarer"), _position(written_seat),
+                  col(frame, "declarer")),
+             Said(header.get("contract", "contract"), _position(parts["seat"]),
+                  col(frame, "contract"))]
     with np.errstate(invalid="ignore"):  # the contract scores itself (the score only checks)
         scores_itself = (parts["level"] == 0) | (
             (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src)))
@@ -260,8 +263,10 @@ def _conditions(out: dict[str, Any], frame: pd.DataFrame, parts: dict[str, np.nd
     vulnerability = np.full(len(src), -1)
     if "vul" in frame or "dealer" in frame:
         vulnerability = check_conditions(
-            board, vulnerability_codes(col(frame, "vul")), dealer_codes(col(frame, "dealer")),
-            (header.get("vul", "vul"), header.get("dealer", "dealer")), src, problems)
+            board, Said(header.get("vul", "vul"), vulnerability_codes(col(frame, "vul")),
+                        col(frame, "vul")),
+            Said(header.get("dealer", "dealer"), dealer_codes(col(frame, "dealer")),
+                 col(frame, "dealer")), src, problems)
     return Play(board, parts["level"], parts["strain"], parts["doubled"], vulnerability)
 
 

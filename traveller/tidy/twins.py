@@ -37,10 +37,19 @@ from traveller.tidy.conditions import VUL_NAMES, board_dealer, board_vulnerabili
 
 @dataclass
 class Said:
-    """One place a row states a fact: the column as headed, and what it says (NaN: nothing)."""
+    """One place a row states a fact: the column as headed, what it says (NaN: nothing),
+    and its cells as typed (shown in the Value column of the problem)."""
 
     column: str
     values: np.ndarray  # floats, NaN where this place says nothing
+    cells: pd.Series | None = None
+
+
+def _typed(said: Said, src: pd.DataFrame, at: np.ndarray) -> pd.Series | None:
+    """The cells of ``said`` at the positions ``at``, on ``src``'s index (None: not kept)."""
+    if said.cells is None:
+        return None
+    return pd.Series(said.cells.to_numpy()[at], index=src.index[at])
 
 
 def first_said(readings: list[Said], n: int) -> np.ndarray:
@@ -127,7 +136,8 @@ def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.
                       for k, row in enumerate(rows.tolist()) if here[k]]
             at = rows[here]
             problems.append(flag(src.iloc[at], f"{what}-disagrees", readings[0].column,
-                                 None, pd.Series(detail, index=src.index[at], dtype="string"),
+                                 _typed(readings[0], src, at),
+                                 pd.Series(detail, index=src.index[at], dtype="string"),
                                  blocking=pd.Series(blocked[at], index=src.index[at])))
     return seat, taken, blocked
 
@@ -180,39 +190,44 @@ def settle_scores(readings: list[Said], src: pd.DataFrame, contract_scores: np.n
                   + ("; the contract's own score is used" if contract_scores[i]
                      else "; nothing on the row says which is right; not scored")
                   for i in at.tolist()]
-        problems.append(flag(src.iloc[at], "scores-disagree", readings[0].column, None,
+        problems.append(flag(src.iloc[at], "scores-disagree", readings[0].column,
+                             _typed(readings[0], src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=pd.Series(blocked[at], index=src.index[at])))
         score = np.where(twice, np.nan, score)
     return score, blocked
 
 
-def check_conditions(board: np.ndarray, vulnerability: np.ndarray, dealer: np.ndarray,
-                     columns: tuple[str, str], src: pd.DataFrame,
-                     problems: list[pd.DataFrame]) -> np.ndarray:
-    """List Vul and Dealer cells that contradict the board number (or cannot be read).
+def check_conditions(board: np.ndarray, vul_said: Said, dealer_said: Said,
+                     src: pd.DataFrame, problems: list[pd.DataFrame]) -> np.ndarray:
+    """List Vul and Dealer cells that contradict the board number.
 
-    Returns the vulnerability each row is scored with: the Vul column's where it
-    reads, -1 (the board number's) elsewhere.
+    ``vul_said`` holds codes 0-3 and ``dealer_said`` positions in SEATS (-1 blank,
+    -2 unreadable: the board number's is used, as for a blank). Returns the
+    vulnerability each row is scored with: the Vul column's where it reads, -1
+    (the board number's) elsewhere.
     """
+    vul, dealt_by = vul_said.values.astype(np.int64), dealer_said.values.astype(np.int64)
     by_number = board_vulnerability(board)
-    differ = (vulnerability >= 0) & (by_number >= 0) & (vulnerability != by_number)
+    differ = (vul >= 0) & (by_number >= 0) & (vul != by_number)
     if differ.any():
         at = np.flatnonzero(differ)
-        detail = [f"the column says {VUL_NAMES[vulnerability[i]]}, board {int(board[i])} is "
+        detail = [f"the column says {VUL_NAMES[vul[i]]}, board {int(board[i])} is "
                   f"{VUL_NAMES[by_number[i]]} by its number; scored with "
-                  f"{VUL_NAMES[vulnerability[i]]}, as the column says the table played"
+                  f"{VUL_NAMES[vul[i]]}, as the column says the table played"
                   for i in at.tolist()]
-        problems.append(flag(src.iloc[at], "vulnerability-disagrees", columns[0], None,
+        problems.append(flag(src.iloc[at], "vulnerability-disagrees", vul_said.column,
+                             _typed(vul_said, src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=False))
     dealt = board_dealer(board)
-    wrong = (dealer >= 0) & (dealt >= 0) & (dealer != dealt)
+    wrong = (dealt_by >= 0) & (dealt >= 0) & (dealt_by != dealt)
     if wrong.any():
         at = np.flatnonzero(wrong)
-        detail = [f"the column says {SEATS[dealer[i]]}, board {int(board[i])} is dealt by "
+        detail = [f"the column says {SEATS[dealt_by[i]]}, board {int(board[i])} is dealt by "
                   f"{SEATS[dealt[i]]}; the board number's dealer is shown" for i in at.tolist()]
-        problems.append(flag(src.iloc[at], "dealer-disagrees", columns[1], None,
+        problems.append(flag(src.iloc[at], "dealer-disagrees", dealer_said.column,
+                             _typed(dealer_said, src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=False))
-    return np.where(vulnerability >= 0, vulnerability, -1)
+    return np.where(vul >= 0, vul, -1)
