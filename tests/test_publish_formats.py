@@ -16,9 +16,10 @@ from traveller.publish.usebio_out import write_usebio
 from traveller.read.pbn import parse_games, table_fields
 from traveller.read.usebio import read_usebio
 
+# a ruling by its meaning: each format spells it its own way (A60/40 is USEBIO's A6040)
 RESULT_COLUMNS = ["section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks",
-                  "lead", "ns_score", "ruling", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp",
-                  "ew_imp", "datum"]
+                  "lead", "ns_score", "ruling_kind", "ns_award", "ew_award", "ns_mp", "ew_mp",
+                  "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum"]
 RANKING_COLUMNS = ["section", "line", "pair", "names", "boards", "mp", "pct", "imps",
                    "average", "place"]
 WRITERS = {"pbn": write_pbn, "xml": write_usebio}
