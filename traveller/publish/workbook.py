@@ -186,7 +186,11 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
 
 
 def _csv(frame: pd.DataFrame, side: Path) -> None:
-    """``frame`` as CSV at ``side``, written to a temporary name and renamed into place."""
+    """``frame`` as CSV at ``side``, written to a temporary name and renamed into place;
+    text that a spreadsheet would read as a formula is protected (csvcells)."""
+    from traveller.publish.csvcells import inert_frame
+
+    frame = inert_frame(frame)
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
