@@ -287,10 +287,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
             summary: Callable[[], pd.DataFrame]) -> list[tuple[str, Any]]:
     """The sheets after Problems, the score cards from ``cards()``, the frequencies from
     ``frequencies()`` (each a frame or its columns) and the summary from ``summary()``."""
-    if result.settings.get("method", "mp") != "mp":
-        return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
-              ("Summary", summary())]
+              ("Summary", summary()), *result.tables.items()]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))
