@@ -110,11 +110,11 @@ def test_usebio_escapes_text_and_keeps_places(tmp_path: Path) -> None:
             == ranking.loc[names_read.index, "place"].astype(str)).all()
 
 
-def test_teams_and_events_are_refused_with_a_reason(tmp_path: Path) -> None:
+def test_usebio_for_teams_and_events_is_refused_with_a_reason(tmp_path: Path) -> None:
     result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
-    with pytest.raises(ValueError, match="teams match"):
-        write_pbn(result, tmp_path / "t.pbn")
-    assert not (tmp_path / "t.pbn").exists()
+    with pytest.raises(ValueError, match="teams match is not written as USEBIO"):
+        write_usebio(result, tmp_path / "t.xml")
+    assert not (tmp_path / "t.xml").exists()
 
 
 def two_sections(tmp_path: Path) -> Path:

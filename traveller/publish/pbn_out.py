@@ -81,14 +81,25 @@ def pbn_date(text: str | None) -> str:
     return f"{found:%Y.%m.%d}" if found else "????.??.??"
 
 
-def check_exportable(result: Result, what: str) -> str:
-    """The method of a session that can be exported; ValueError for one that cannot."""
+def not_exportable(result: Result, what: str) -> str | None:
+    """Why ``what`` ("PBN" or "USEBIO") cannot hold the result; None when it can."""
     method = str(result.settings.get("method", "mp"))
-    if method == "teams" or "session" in result.travellers:
-        kind = "a teams match" if method == "teams" else "an event of several sessions"
-        raise ValueError(f"{what} export writes one pairs session; {kind} cannot be written "
-                         "as one: export each session on its own")
-    return method
+    if "session" in result.travellers:
+        return (f"{what} holds one session; an event of several sessions is not written as "
+                "one file: export each session on its own")
+    if method == "teams" and what == "USEBIO":
+        return ("USEBIO is written for pairs events; a teams match is not written as USEBIO "
+                "(its rooms and team line-ups have no layout in the files traveller follows): "
+                "the PBN export (--pbn) carries the match")
+    return None
+
+
+def check_exportable(result: Result, what: str) -> str:
+    """The method of a session that can be exported; ValueError (with the reason) if not."""
+    reason = not_exportable(result, what)
+    if reason is not None:
+        raise ValueError(reason)
+    return str(result.settings.get("method", "mp"))
 
 
 def side_markers(t: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -190,15 +201,19 @@ def pbn_text(result: Result) -> str:
     """The whole PBN file as text (CRLF line ends, only Latin-1 characters)."""
     method = check_exportable(result, "PBN")
     meta = result.meta
-    header, frame = _table_frame(result)
-    lines = _lines(frame)
-    t = result.travellers.reset_index(drop=True)
-    deal = shown.text(t["published_deal"]) if "published_deal" in t else None
     day, _ = session_date(result)
     event = [f"[Event {quoted(meta.get('title', 'Results'))}]",
              f"[Site {quoted(meta.get('club', ''))}]",
              f"[Date {quoted(f'{day:%Y.%m.%d}' if day else '????.??.??')}]"]
     out = header_lines(result)
+    if method == "teams":
+        from traveller.publish.pbn_teams import teams_games
+
+        return latin1("\r\n".join(out + teams_games(result, event)) + "\r\n")
+    header, frame = _table_frame(result)
+    lines = _lines(frame)
+    t = result.travellers.reset_index(drop=True)
+    deal = shown.text(t["published_deal"]) if "published_deal" in t else None
     keys = pd.DataFrame({"section": shown.text(t["section"]), "board": t["board"].astype(int)})
     for n, ((section, number), index) in enumerate(
             keys.groupby(["section", "board"], sort=False).indices.items()):
