@@ -27,7 +27,7 @@ def session(method: str, tmp_path: Path, source: Path | None = None) -> tuple[ob
     return result, write_pbn(result, tmp_path / f"{method}.pbn")
 
 
-@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler", "total"])
 def test_export_format_bytes(method: str, tmp_path: Path) -> None:
     _, path = session(method, tmp_path)
     data = path.read_bytes()
@@ -42,7 +42,7 @@ def test_export_format_bytes(method: str, tmp_path: Path) -> None:
     assert all(len(line) + 2 <= 255 for line in lines if not line.startswith(" "))
 
 
-@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler", "total"])
 def test_every_game_has_the_mandatory_tags_in_order(method: str, tmp_path: Path) -> None:
     result, path = session(method, tmp_path)
     games, _ = parse_games(path.read_bytes().decode("latin-1"))
@@ -57,7 +57,7 @@ def test_every_game_has_the_mandatory_tags_in_order(method: str, tmp_path: Path)
 endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
 
 
-@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler", "total"])
 def test_endplay_reads_every_board_and_table(method: str, tmp_path: Path) -> None:
     result, path = session(method, tmp_path)
     with path.open(encoding="latin-1", newline="") as handle:

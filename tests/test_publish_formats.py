@@ -50,7 +50,7 @@ def round_trip(source: Path, kind: str, tmp_path: Path, **options: object) -> No
 
 
 @pytest.mark.parametrize("kind", ["pbn", "xml"])
-@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler", "total"])
 def test_sample_round_trip(kind: str, method: str, tmp_path: Path) -> None:
     round_trip(SAMPLE_DATA / "club_session.xlsx", kind, tmp_path, method=method)
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 EVENT_TYPES = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS",
-               "total": "AGGREGATE_PAIRS", "teams": "TEAMS_OF_FOUR"}
+               "total": "AGGREGATE_PAIRS"}
 IMP_TAGS = {"ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
 _ORDER = ["North", "East", "South", "West"]
 #: First seat of a PBN deal -> the seats of its four hands in order.
