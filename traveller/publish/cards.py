@@ -87,8 +87,6 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
     if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
         cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
-        if "ns_mp" not in t:  # no matchpoints to show
-            del cards["mp"], cards["top"], cards["pct"]
     return cards  # in the order of session + CARD_COLUMNS (+ imp)
 
 
