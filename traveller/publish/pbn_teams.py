@@ -37,7 +37,7 @@ def _rooms(result: Result) -> pd.DataFrame:
     ns, ew = t["ns_team"].astype("Int64"), t["ew_team"].astype("Int64")
     out = pd.DataFrame({"board": t["board"].astype(int), "ns": ns, "ew": ew}, index=t.index)
     if boards.empty:
-        return out.assign(match="", home=ns, away=ew, home_imp=pd.NA, away_imp=pd.NA)
+        return out.assign(match="", home=ns, away=ew, home_imp=pd.NA, away_imp=pd.NA, open=True)
     b = boards.assign(board=boards["board"].astype(int), home=boards["home_team"].astype("Int64"),
                       away=boards["away_team"].astype("Int64"))
     keyed = b.set_index(["board", "home", "away"])
@@ -58,46 +58,63 @@ def team_names(result: Result) -> dict[int, str]:
             if pd.notna(n)}
 
 
-def teams_games(result: Result, event: list[str]) -> list[str]:
-    """The games of every table, after ``event`` (the Event, Site and Date tag lines)."""
-    q = quoted
+def _cells(result: Result) -> pd.DataFrame:
+    """One row of tag texts per table's record, in the order they are written."""
     t = result.travellers.reset_index(drop=True)
     rooms = _rooms(result)
     names = team_names(result)
-    several = rooms["match"].nunique() > 1
-    ruling = shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)
+    played = (shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)) == ""
     text = {c: shown.text(t[c]) if c in t else pd.Series("", index=t.index)
             for c in ("contract", "declarer", "tricks", "lead", "north", "east", "south", "west",
                       "published_deal")}
     score = shown.numbers(t["ns_score"])
-    order = rooms.assign(closed=~rooms["open"].fillna(True).astype(bool)).sort_values(
-        ["match", "board", "closed"], kind="stable").index
+    ruling = shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)
+    is_open = rooms["open"].fillna(True).astype(bool)
+    imp = pd.to_numeric(rooms["away_imp"], errors="coerce").where(~is_open)
+    won = shown.numbers(imp.abs())
+    team = {k: rooms[k].map(lambda n: names.get(int(n), str(n)) if pd.notna(n) else "")
+            for k in ("home", "away")}
+    cells = pd.DataFrame({
+        "match": shown.text(rooms["match"]), "board": rooms["board"].astype(int),
+        "room": is_open.map({True: "Open", False: "Closed"}),
+        **{seat: text[seat.lower()] for seat in SEATS}, "deal": text["published_deal"],
+        "declarer": text["declarer"].where(played, ""),
+        "contract": text["contract"].str.replace("PASS", "Pass").where(played, ""),
+        "result": text["tricks"].where(played, ""), "home": team["home"], "away": team["away"],
+        "score": ruling.where(~played, ("NS " + score).where(score != "", "")),
+        "imp": ((imp < 0).map({True: "EW ", False: "NS "}) + won).where(imp.notna(), ""),
+        "leader": text["declarer"].map(LEADER).fillna("").where(played & (text["lead"] != ""),
+                                                                 ""),
+        "lead": text["lead"]}, index=t.index)
+    return cells.sort_values(["match", "board", "room"], ascending=[True, True, False],
+                             kind="stable")  # Open before Closed
+
+
+def _record(row: dict[str, object], event: list[str], several: bool) -> list[str]:
+    """The tag lines of one table's record (and the blank line after it)."""
+    number = int(str(row["board"]))
+    out = [*event, f'[Board "{number}"]', *(f"[{seat} {quoted(row[seat])}]" for seat in SEATS),
+           f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
+           f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]',
+           f"[Deal {quoted(row['deal'])}]", '[Scoring "IMP"]',
+           *(f"[{tag} {quoted(row[tag.lower()])}]" for tag in ("Declarer", "Contract", "Result")),
+           f'[Room "{row["room"]}"]', f"[HomeTeam {quoted(row['home'])}]",
+           f"[VisitTeam {quoted(row['away'])}]"]
+    if several:
+        out.append(f"[Stage {quoted('Match ' + str(row['match']))}]")
+    out.append(f"[Score {quoted(row['score'])}]")
+    if row["imp"]:  # the side that won them, as team trials write it: "EW 1"
+        out.append(f"[ScoreIMP {quoted(row['imp'])}]")
+    if row["leader"]:
+        out += [f'[Play "{row["leader"]}"]', f"{row['lead']} - - -", "*"]
+    return [*out, ""]
+
+
+def teams_games(result: Result, event: list[str]) -> list[str]:
+    """The games of every table, after ``event`` (the Event, Site and Date tag lines)."""
+    cells = _cells(result)
+    several = cells["match"].nunique() > 1
     out: list[str] = []
-    for i in order:
-        number = int(rooms.at[i, "board"])
-        room = "Open" if bool(rooms.at[i, "open"]) else "Closed"
-        home, away = rooms.at[i, "home"], rooms.at[i, "away"]
-        contract = text["contract"][i].replace("PASS", "Pass")
-        out += [*event, f'[Board "{number}"]',
-                *(f"[{seat} {q(text[seat.lower()][i])}]" for seat in SEATS),
-                f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
-                f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]',
-                f"[Deal {q(text['published_deal'][i])}]", '[Scoring "IMP"]',
-                f"[Declarer {q(text['declarer'][i] if not ruling[i] else '')}]",
-                f"[Contract {q(contract if not ruling[i] else '')}]",
-                f"[Result {q(text['tricks'][i] if not ruling[i] else '')}]",
-                f'[Room "{room}"]',
-                f"[HomeTeam {q(names.get(int(home), str(home)) if pd.notna(home) else '')}]",
-                f"[VisitTeam {q(names.get(int(away), str(away)) if pd.notna(away) else '')}]"]
-        if several:
-            out.append(f"[Stage {q('Match ' + str(rooms.at[i, 'match']))}]")
-        out.append(f"[Score {q(ruling[i] or ('NS ' + score[i] if score[i] else ''))}]")
-        imp = rooms.at[i, "away_imp"] if room == "Closed" else pd.NA
-        if pd.notna(imp):  # the side that won them, as team trials write it: "EW 1"
-            side, won = ("EW", -float(imp)) if float(imp) < 0 else ("NS", float(imp))
-            out.append(f'[ScoreIMP "{side} {shown.numbers(pd.Series([won])).iloc[0]}"]')
-        lead, declarer = text["lead"][i], text["declarer"][i]
-        if lead and declarer in LEADER and not ruling[i]:
-            out += [f'[Play "{LEADER[declarer]}"]', f"{lead} - - -", "*"]
-        out.append("")
+    for row in cells.to_dict("records"):
+        out += _record(row, event, several)
     return out
