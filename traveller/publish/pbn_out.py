@@ -46,27 +46,32 @@ PBN_VULNERABLE = {(False, False): "None", (True, False): "NS", (False, True): "E
                   (True, True): "All"}
 CHARSET = "ISO-8859-1"
 #: Characters outside Latin-1 that have a usual stand-in (others lose their accents).
-FALLBACKS = str.maketrans({"–": "-", "—": "-", "‒": "-", "−": "-", "‘": "'", "’": "'",
+FALLBACKS = {"–": "-", "—": "-", "‒": "-", "−": "-", "‘": "'", "’": "'",
                            "‚": "'", "“": '"', "”": '"', "„": '"', "…": "...", "•": "*",
                            "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "œ": "oe",
-                           "Œ": "OE", "€": "EUR", "♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+                           "Œ": "OE", "€": "EUR", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SIDE_MARK = {60.0: "A+", 50.0: "A=", 40.0: "A-"}
 
 
 def latin1(text: str) -> str:
     """``text`` in ISO-8859-1: dashes and quotes as ASCII, ``ą ń ś`` as ``a n s``, a
     character with no Latin-1 form as ``?`` (as the standard has readers show it)."""
-    text = text.translate(FALLBACKS)
-    if text.isascii() or all(ord(c) < 256 for c in text):
-        return text
-    out = []
-    for char in text:
-        if ord(char) >= 256:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char)
-                           if not unicodedata.combining(c))
-            char = base if base and all(ord(c) < 256 for c in base) else "?"
-        out.append(char)
-    return "".join(out)
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:  # only the characters outside Latin-1 are looked at
+        return _OUTSIDE.sub(lambda m: _nearest(m.group(0)), text)
+    return text
+
+
+_OUTSIDE = re.compile(r"[^\x00-\xff]")
+
+
+def _nearest(char: str) -> str:
+    """A character outside Latin-1 as its stand-in, its letter without accents, else ``?``."""
+    if char in FALLBACKS:
+        return str(FALLBACKS[char])
+    base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    return base if base and all(ord(c) < 256 for c in base) else "?"
 
 
 def quoted(value: object) -> str:
