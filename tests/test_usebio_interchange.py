@@ -144,6 +144,12 @@ def test_the_date_says_where_it_came_from(tmp_path: Path) -> None:
     result.meta.pop("date")
     text = write_usebio(result, tmp_path / "d.xml").read_text(encoding="utf-8")
     assert "DATE: the input file's date" in text
+    import pandas as pd
+
+    frame = pd.read_csv(SAMPLE_DATA / "club_session.csv")  # no file: the day it is published
+    text = write_usebio(process(frame), tmp_path / "f.xml").read_text(encoding="utf-8")
+    assert f"<DATE>{datetime.now():%d/%m/%Y}</DATE>" in text
+    assert "DATE: the day of publication" in text
 
 
 def paths(root: object) -> dict[str, list[str]]:

@@ -8,8 +8,9 @@ date, not a text. :func:`session_date` takes, in this order:
 2. ``title``: a date written in the title (``Tuesday pairs 3 November 2026``,
    ``... (11-Jul-22)``, ``2026-11-03``, ``03/11/2026``);
 3. ``file``: the day the input file was last changed;
+4. ``published``: today, for an input with no file (a DataFrame);
 
-and says which (``""`` and no date when none is known). Written dates with
+and says which. Written dates with
 slashes or dots are read day first (``03/11/2026`` is 3 November), as the
 federations that use these formats write them.
 """
@@ -58,7 +59,8 @@ def date_in_text(text: str | None) -> date | None:
 
 
 def session_date(result: Result) -> tuple[date | None, str]:
-    """The session's date and where it came from: ``session``, ``title``, ``file`` or ``""``."""
+    """The session's date and where it came from: ``session``, ``title``, ``file`` or
+    ``published`` (the return type keeps None for callers that test it)."""
     meta = result.meta
     given = parse_date(meta.get("date")) or date_in_text(meta.get("date"))
     if given is not None:
@@ -72,9 +74,10 @@ def session_date(result: Result) -> tuple[date | None, str]:
             return datetime.fromtimestamp(source.stat().st_mtime).date(), "file"
     except OSError:
         pass
-    return None, ""
+    return date.today(), "published"
 
 
 #: How each source is described in the files (a comment or META line).
 DATE_SOURCES = {"session": "the session's date", "title": "the date in the title",
-                "file": "the input file's date", "": "no date known"}
+                "file": "the input file's date", "published": "the day of publication",
+                "": "no date known"}
