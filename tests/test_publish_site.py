@@ -195,6 +195,6 @@ def test_cli_checks_outputs_before_writing_anything(tmp_path: Path) -> None:
     event = ["score", str(SAMPLE_DATA / "club_session.csv"), "--session",
              str(SAMPLE_DATA / "club_session_pl.csv"), "-o", str(out), "--usebio",
              str(tmp_path / "e.xml")]
-    result = CliRunner().invoke(main, event)
-    assert result.exit_code == 1 and "export each session" in result.output
-    assert not out.exists()
+    result = CliRunner().invoke(main, event)  # a file USEBIO cannot hold: the rest is written
+    assert result.exit_code == 3 and "export each session" in result.output
+    assert out.exists() and not (tmp_path / "e.xml").exists()

@@ -1,7 +1,8 @@
 """The command line: thin click commands over the library.
 
 Exit codes (for cron and scripts): 0 all scored; 1 failed (nothing written);
-2 usage error; 3 written, with problems listed on the Problems sheet.
+2 usage error; 3 written, with problems listed on the Problems sheet (or a --pbn or
+--usebio file that cannot hold the result left out, with the reason).
 """
 
 from __future__ import annotations
@@ -115,9 +116,11 @@ def main() -> None:
 @click.option("--html", type=click.Path(file_okay=False, path_type=Path), metavar="SITE_DIR",
               help="Also write the results website (ranking, boards, pairs) into SITE_DIR.")
 @click.option("--pbn", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable).")
+              help="Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable; a teams "
+              "match as one record per table).")
 @click.option("--usebio", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Also write the results as USEBIO 1.2 XML.")
+              help="Also write the results as USEBIO 1.2 XML (pairs events; for a teams "
+              "match it is left out with the reason, exit code 3).")
 @click.option("--title", default=None, help="Title of the results [default: the title row "
               "above the input's header, the event in a PBN/USEBIO file, else the file name].")
 @click.option("--date", default=None, help="Date printed under the title [default: as the "
@@ -172,7 +175,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
       traveller score bbo_export.csv --as bbo
-    Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems.
+    Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems (or with
+    a --pbn/--usebio file that cannot hold the result left out, and said why).
     """
     from traveller.gc_policy import loading
 
@@ -203,7 +207,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
         else:
             result = process(input_file, **kwargs)  # type: ignore[arg-type]
-        written = _publish(result, output, structure)
+        not_written: list[str] = []
+        written = _publish(result, output, structure, not_written)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
             raise
@@ -219,15 +224,20 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                f"{len(result.ranking)} {who} ranked ({result.settings['movement']}, "
                f"{result.settings.get('method', 'mp')}); wrote "
                f"{', '.join(str(p) for p in written)}")
+    for note in not_written:
+        click.echo(f"not written: {note}", err=True)
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
         click.echo(f"{len(result.problems)} problem(s) listed on the Problems sheet: {listed}")
+    if not_written or not result.problems.empty:
         sys.exit(EXIT_PROBLEMS)
 
 
-def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Path]:
-    """Title, date, club and status on the results; the workbook and the other outputs."""
+def _publish(result: Result, output: Path, given: dict[str, object],
+             not_written: list[str]) -> list[Path]:
+    """Title, date, club and status on the results; the workbook and the other outputs
+    (a PBN or USEBIO file the result cannot be written as goes to ``not_written``)."""
     from traveller.publish.meta import Publication
     from traveller.publish.outputs import check_outputs, stamp, write_outputs
     from traveller.publish.workbook import write_workbook
@@ -240,7 +250,7 @@ def _publish(result: Result, output: Path, given: dict[str, object]) -> list[Pat
                               else 30))
     written = [write_workbook(result, output)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
-    return written + write_outputs(result, **paths)
+    return written + write_outputs(result, **paths, not_written=not_written)
 
 
 def _options(given: dict[str, object]) -> Options:

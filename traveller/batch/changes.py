@@ -13,12 +13,12 @@ from __future__ import annotations
 import csv
 import io
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from traveller.batch.manifest import write_atomic
+from traveller.publish.csvcells import inert
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result
@@ -231,20 +231,8 @@ def report_csv(changes: Changes) -> str:
     writer = csv.DictWriter(buffer, CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     rows = _csv_rows(changes.results, "result") + _csv_rows(changes.pairs, "pair")
-    writer.writerows([{k: _inert(v) for k, v in row.items()} for row in rows])
+    writer.writerows([{k: inert(v) for k, v in row.items()} for row in rows])
     return buffer.getvalue()
-
-
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
-
-
-def _inert(value: Any) -> Any:
-    """A cell a spreadsheet opens as text: '=HYPERLINK(...) gets a leading quote; +150 stays."""
-    text = str(value) if value is not None else ""
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return value
 
 
 def write_report(changes: Changes, base: Path, formats: str, title: str,

@@ -34,6 +34,8 @@ CARD_COLUMNS = ["section", "line", "pair", "names", "board", "held", "opponent",
                 "declarer", "lead", "score", "mp", "top", "pct", "ruling"]
 FREQUENCY_COLUMNS = ["section", "board", "ns_score", "ruling", "count", "ns_mp", "ew_mp",
                      "ns_pct", "ew_pct"]
+#: What a frequency row shows for a method without matchpoints (IMPs and the datum).
+FIGURES = ("ns_imp", "ew_imp", "datum")
 
 
 def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
@@ -83,7 +85,9 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
     cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-    return cards  # in the order of session + CARD_COLUMNS
+    if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
+        cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
+    return cards  # in the order of session + CARD_COLUMNS (+ imp)
 
 
 #: The side columns a card reads.
@@ -195,11 +199,12 @@ def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None
     firsts = np.unique(group, return_index=True)[1]
     order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
                         for k in reversed(keys[:-1])])  # sort keys order any subset alike
-    columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:]]
+    figures = [c for c in FIGURES if c in t] if "ns_mp" not in t else FREQUENCY_COLUMNS[5:]
+    columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
     out = {k: column[k].array[firsts[order]] for k in columns if k in column}
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
-    for name in ("ns_mp", "ew_mp", "ns_pct", "ew_pct"):
+    for name in figures:
         out[name] = _first_present(t[name], group, firsts, order)
     return {c: out[c] for c in columns}
 
@@ -238,8 +243,8 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         ("pairs ranked", len(ranking)),
         ("sessions", _distinct(t["session"]) if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
-        ("results scored", int((~np.asarray(t["ns_mp"].array.isna())).sum()) if len(t) else 0),
-        ("top (common)", _tops(t) if len(t) else ""),
+        ("results scored", _scored(t)),
+        ("top (common)", _tops(t) if len(t) and "common_top" in t else ""),
         ("rulings", sum(v for _, v in ruled)),
         *[(f"rulings: {k}", v) for k, v in ruled],
         ("problems", len(problems)),
@@ -257,6 +262,14 @@ def result_summary(result: Any, travellers: pd.DataFrame | None = None,
     if result.settings.get("frequency_table"):  # say why no pair is ranked
         out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
     return out
+
+
+def _scored(t: pd.DataFrame) -> int:
+    """How many results have a score of the method (matchpoints, else IMPs, else points)."""
+    figure = next((c for c in ("ns_mp", "ns_imp", "ns_points") if c in t), None)
+    if not len(t) or figure is None:
+        return 0
+    return int((~np.asarray(t[figure].array.isna())).sum())
 
 
 def _counts(values: Any) -> list[tuple[Any, int]]:

@@ -32,36 +32,49 @@ def stamp(result: Result, publication: Publication, *, first_published: datetime
 
 def check_outputs(result: Result, *, html: object = None, pbn: object = None,
                   usebio: object = None) -> None:
-    """Before anything is written: ValueError when PBN/USEBIO cannot hold the result,
-    FileExistsError when the site folder holds other files."""
-    from traveller.publish.pbn_out import check_exportable
+    """Before anything is written: FileExistsError when the site folder holds other files.
+
+    A PBN or USEBIO file the result cannot be written as is not an error here:
+    :func:`write_outputs` leaves it out and says why (``not_written``).
+    """
     from traveller.publish.site import check_site_folder
 
     if isinstance(html, str | Path):
         check_site_folder(html)
-    for what, given in (("PBN", pbn), ("USEBIO", usebio)):
-        if given is not None:
-            check_exportable(result, what)
 
 
 def write_outputs(result: Result, *, html: str | Path | None = None,
-                  pbn: str | Path | None = None,
-                  usebio: str | Path | None = None) -> list[Path]:
+                  pbn: str | Path | None = None, usebio: str | Path | None = None,
+                  not_written: list[str] | None = None) -> list[Path]:
     """Write the website, PBN and USEBIO files asked for; the paths written.
+
+    A format that cannot hold the result (USEBIO for a teams match, either for
+    an event of several sessions) is not written; ``not_written`` (when given)
+    gets "FILE: why" for each, and everything else is still written.
 
     >>> write_outputs(result, html="site", pbn="results.pbn")  # doctest: +SKIP
     """
+    from traveller.publish.pbn_out import not_exportable
+
     written = []
     if html is not None:
         from traveller.publish.site import write_site
 
         written.append(write_site(result, html))
-    if pbn is not None:
-        from traveller.publish.pbn_out import write_pbn
+    for what, path in (("PBN", pbn), ("USEBIO", usebio)):
+        if path is None:
+            continue
+        reason = not_exportable(result, what)
+        if reason is not None:
+            if not_written is None:
+                raise ValueError(f"{path}: {reason}")
+            not_written.append(f"{path}: {reason}")
+        elif what == "PBN":
+            from traveller.publish.pbn_out import write_pbn
 
-        written.append(write_pbn(result, pbn))
-    if usebio is not None:
-        from traveller.publish.usebio_out import write_usebio
+            written.append(write_pbn(result, path))
+        else:
+            from traveller.publish.usebio_out import write_usebio
 
-        written.append(write_usebio(result, usebio))
+            written.append(write_usebio(result, path))
     return written

@@ -33,8 +33,9 @@ from traveller.publish.sheet import (
 #: Card columns written per row (in this order) and their headers.
 ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponent": "Opponents",
                "opponent_names": "Opponents' names", "contract": "Contract", "declarer": "By",
-               "lead": "Lead", "score": "Score", "mp": "MP", "pct": "%", "ruling": "Ruling"}
-_STYLES = {"score": SIGNED, "mp": MP_FORMAT, "pct": DECIMAL, "board": "center",
+               "lead": "Lead", "score": "Score", "mp": "MP", "pct": "%", "imp": "IMPs",
+               "ruling": "Ruling"}
+_STYLES = {"score": SIGNED, "mp": MP_FORMAT, "pct": DECIMAL, "imp": DECIMAL, "board": "center",
            "opponent": "center", "declarer": "center", "held": "center"}
 _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
@@ -80,6 +81,8 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
             parts.append(f"{float(rank['mp']):g} MP")
         if pd.notna(rank.get("pct")):
             parts.append(f"{float(rank['pct']):.2f} %")
+        if pd.notna(rank.get("imps")):
+            parts.append(f"{float(rank['imps']):.2f} IMPs")
         if "place" in rank:
             parts.append(f"place {rank['place']}")
     return " · ".join(parts)
@@ -123,7 +126,7 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
     if ranking is None or not {"section", "pair"} <= set(ranking):
         return {}
     line = plain(ranking["line"]) if "line" in ranking else [""] * len(ranking)
-    shown = [c for c in ("mp", "pct", "place") if c in ranking]  # what a heading says
+    shown = [c for c in ("mp", "pct", "imps", "place") if c in ranking]  # what a heading says
     rows = zip(*(plain(ranking[c]) for c in shown), strict=True) if shown else [()] * len(line)
     totals: dict[tuple[Any, ...], dict[str, Any]] = {}
     for key, row in zip(zip(plain(ranking["section"]), line, plain(ranking["pair"]),
@@ -150,7 +153,7 @@ def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarr
     """The MP and % columns shown, missing values as 0, and where each is known, for totals."""
     headers = {c.header for c in cols}
     sums = {}
-    for name, header in (("mp", "MP"), ("pct", "%")):
+    for name, header in (("mp", "MP"), ("pct", "%"), ("imp", "IMPs")):
         if header in headers:
             values = frame[name].to_numpy(dtype=float, na_value=np.nan)
             known = ~np.isnan(values)
@@ -173,4 +176,7 @@ def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, n
         if known:  # and their mean, as nanmean: that sum over how many are known
             j = headers.index("%")
             values[j], formats[j] = float(sums["pct"][start:end].sum() / known), st["total_pct"]
+    if "imp" in sums:  # the IMPs of the boards on the card, added up
+        j = headers.index("IMPs")
+        values[j], formats[j] = float(sums["imp"][start:end].sum()), st["total_pct"]
     sheet.put_row(r, values, formats)

@@ -1,73 +1,121 @@
-"""Write a scored session as USEBIO 1.2 XML: the event, its participants with totals
-and places, and every board's traveller lines with their matchpoints or IMPs.
+"""Write a scored session as USEBIO 1.2 XML, element by element as scoring programs
+(Compscore) export it.
 
-Layout as scoring programs export it: ``USEBIO/CLUB``, then ``EVENT`` holding
-``PARTICIPANTS`` (one ``PAIR`` per ranked pair: number, direction, total,
-percentage, place, players) and one ``BOARD`` per board (``TRAVELLER_LINE``:
-pairs, contract, declarer, lead, tricks, N-S score, and ``NS_MATCH_POINTS``/
-``EW_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS``/... or ``NS_BUTLER_POINTS``/...).
-A session of several sections puts each section's participants and boards in
-``SESSION/SECTION``; the hands, when known, go in a ``HANDSET``. A ruling goes
-in ``SCORE`` as written, with no contract. The XML is built with ElementTree, so
-every text is escaped.
+Layout: the ``<!DOCTYPE USEBIO SYSTEM ".../usebio_v1_2.dtd">`` line, then
+``USEBIO/CLUB`` (``CLUB_NAME``, empty when unknown), ``EVENT`` (``EVENT_TYPE``
+``MP_PAIRS``, ``CROSS_IMP``, ``BUTLER_PAIRS`` or ``AGGREGATE_PAIRS``) with
+``EVENT_IDENTIFIER``, description, program, ``WINNER_TYPE``, ``DATE``
+(``DD/MM/YYYY``, see :mod:`traveller.publish.dates`), ``MPS_AWARDED_FLAG``,
+the counts, ``PARTICIPANTS`` (one ``PAIR`` per ranked pair: number, direction,
+total, percentage, place and two ``PLAYER`` elements, each with
+``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER``, empty where unknown) and one
+``BOARD`` per board (``TRAVELLER_LINE``: pairs, contract, declarer, lead,
+tricks, N-S score, and ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``,
+``NS_CROSS_IMP_POINTS``/... or ``NS_BUTLER_POINTS``/...); last the
+``HANDSET``: one ``BOARD`` per board played, with its four ``HAND`` elements
+when the deal is known. In a Mitchell the pair numbers carry their line
+(``1NS``, ``1EW``). An artificial score is written as its code (``A6040``:
+60 % to N-S, 40 % to E-W; ``A5050``), other rulings as written, with no
+contract. Several sections go in ``SESSION/SECTION``. The XML is built with
+ElementTree, so every text is escaped.
 """
 
 from __future__ import annotations
 
+import hashlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from traveller.publish import shown
+from traveller.publish.dates import DATE_SOURCES, session_date
 from traveller.publish.pbn_out import check_exportable
 
 if TYPE_CHECKING:
     from traveller.pipeline import Result
 
-EVENT_TYPES = {"mp": "MP_PAIRS", "ximp": "CROSS_IMPS", "butler": "BUTLER_PAIRS",
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+EVENT_TYPES = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS",
                "total": "AGGREGATE_PAIRS"}
 IMP_TAGS = {"ximp": "CROSS_IMP_POINTS", "butler": "BUTLER_POINTS"}
 _ORDER = ["North", "East", "South", "West"]
 #: First seat of a PBN deal -> the seats of its four hands in order.
 SEATS = {s[0]: _ORDER[i:] + _ORDER[:i] for i, s in enumerate(_ORDER)}
+#: The suits of a HAND in the order Compscore writes them; index into a PBN hand (S.H.D.C).
+SUITS = (("CLUBS", 3), ("DIAMONDS", 2), ("HEARTS", 1), ("SPADES", 0))
+#: Players written for a pair (empty PLAYER elements where the names are not known).
+PLAYERS = 2
 
 
-def _add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
+def add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
+    """A child element holding ``text`` (an empty element for None or "")."""
     child = ET.SubElement(parent, tag)
     if text is not None and str(text) != "":
         child.text = str(text)
     return child
 
 
-def _participants(parent: ET.Element, ranking: pd.DataFrame) -> None:
-    part = _add(parent, "PARTICIPANTS")
+def players(parent: ET.Element, names: str, at_least: int = PLAYERS) -> None:
+    """The PLAYER elements of one pair or team: name and (unknown) national id."""
+    found = [n.strip() for n in names.replace(" - ", " – ").split(" – ") if n.strip()]
+    for name in found + [""] * max(0, at_least - len(found)):
+        player = add(parent, "PLAYER")
+        add(player, "PLAYER_NAME", name)
+        add(player, "NATIONAL_ID_NUMBER")
+
+
+def labels(pair: pd.Series, line: pd.Series) -> pd.Series:
+    """Pair numbers as USEBIO writes them: ``1NS``/``1EW`` in a Mitchell, ``1`` in a Howell."""
+    return shown.text(pair) + shown.text(line).where(shown.text(line).isin(["NS", "EW"]), "")
+
+
+def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str) -> None:
+    part = add(parent, "PARTICIPANTS")
+    part.set("EVENT_TYPE", event_type)
     score = "mp" if "mp" in ranking else "imps" if "imps" in ranking else "points"
     rows = pd.DataFrame({
-        "pair": shown.text(ranking["pair"]), "line": shown.text(ranking["line"]),
+        "pair": labels(ranking["pair"], ranking["line"]), "line": shown.text(ranking["line"]),
         "total": shown.numbers(ranking[score]) if score in ranking else "",
         "pct": shown.percents(ranking["pct"]) if "pct" in ranking else "",
         "place": shown.text(ranking["place"]), "names": shown.text(ranking["names"])})
     for row in rows.itertuples(index=False):
-        pair = _add(part, "PAIR")
-        _add(pair, "PAIR_NUMBER", row.pair)
-        _add(pair, "DIRECTION", row.line)
-        _add(pair, "TOTAL_SCORE", row.total)
+        pair = add(part, "PAIR")
+        add(pair, "PAIR_NUMBER", row.pair)
+        add(pair, "DIRECTION", row.line)
+        add(pair, "TOTAL_SCORE", row.total)
         if row.pct:
-            _add(pair, "PERCENTAGE", row.pct)
-        _add(pair, "PLACE", row.place)
-        for name in filter(None, (n.strip() for n in row.names.replace(" - ", " – ")
-                                  .split(" – "))):
-            _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
+            add(pair, "PERCENTAGE", row.pct)
+        add(pair, "PLACE", row.place)
+        players(pair, row.names)
 
 
-def _lines(t: pd.DataFrame, method: str) -> pd.DataFrame:
-    """One row of element texts per traveller line, in USEBIO's element order."""
+def ruling_codes(t: pd.DataFrame) -> pd.Series:
+    """Each line's ruling as USEBIO writes it: ``A6040``-style codes for artificial scores
+    in whole percentages, any other ruling as written, "" for a played result."""
     ruling = shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)
+    if "ruling_kind" not in t:
+        return ruling
+    ns = pd.to_numeric(t["ns_award"], errors="coerce").astype(float).to_numpy()
+    ew = pd.to_numeric(t["ew_award"], errors="coerce").astype(float).to_numpy()
+    whole = ((t["ruling_kind"] == "average").to_numpy(dtype=bool, na_value=False)
+             & (ns == np.round(ns)) & (ew == np.round(ew)) & (ns < 100) & (ew < 100))
+    code = ruling.astype(object).copy()
+    if whole.any():
+        two = [pd.Series(side[whole].astype(int)).astype(str).str.zfill(2) for side in (ns, ew)]
+        code[whole] = ("A" + two[0] + two[1]).to_numpy()
+    return code
+
+
+def _lines(t: pd.DataFrame, method: str, apart: bool) -> pd.DataFrame:
+    """One row of element texts per traveller line, in USEBIO's element order."""
+    ruling = ruling_codes(t)
     ruled = ruling != ""
-    rows = {"NS_PAIR_NUMBER": shown.text(t["ns_pair"]),
-            "EW_PAIR_NUMBER": shown.text(t["ew_pair"]),
+    ns, ew = (shown.text(t["ns_pair"]), shown.text(t["ew_pair"]))
+    rows = {"NS_PAIR_NUMBER": ns + "NS" if apart else ns,
+            "EW_PAIR_NUMBER": ew + "EW" if apart else ew,
             "CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
             "PLAYED_BY": shown.text(t["declarer"]).where(~ruled, ""),
             "LEAD": shown.text(t["lead"]).str.replace(r"^([SHDC])(.+)$", r"\2\1", regex=True)
@@ -83,78 +131,123 @@ def _lines(t: pd.DataFrame, method: str) -> pd.DataFrame:
     return pd.DataFrame(rows, index=t.index)
 
 
-def _boards(parent: ET.Element, t: pd.DataFrame, method: str) -> None:
-    lines = _lines(t, method)
+def mitchell(ranking: pd.DataFrame) -> bool:
+    """True when the lines are ranked apart (pair numbers then carry NS/EW)."""
+    return bool(ranking["line"].astype(str).isin(["NS", "EW"]).any())
+
+
+def _boards(parent: ET.Element, t: pd.DataFrame, method: str, event_type: str,
+            apart: bool) -> None:
+    lines = _lines(t, method, apart)
     columns = list(lines.columns)
     for number, index in t.groupby(t["board"].astype(int), sort=True).indices.items():
-        board = _add(parent, "BOARD")
-        _add(board, "BOARD_NUMBER", number)
+        board = add(parent, "BOARD")
+        board.set("EVENT_TYPE", event_type)
+        add(board, "BOARD_NUMBER", number)
+        if method == "butler" and "datum" in t:
+            add(board, "BOARD_AVERAGE", shown.numbers(t["datum"].iloc[index[:1]]).iloc[0])
         for values in lines.iloc[index].itertuples(index=False, name=None):
-            line = _add(board, "TRAVELLER_LINE")
+            line = add(board, "TRAVELLER_LINE")
             for tag, value in zip(columns, values, strict=True):
                 if value:
-                    _add(line, tag, value)
+                    add(line, tag, value)
 
 
-def _handset(root: ET.Element, t: pd.DataFrame) -> None:
-    """The hands of the boards whose deal is known, as HANDSET/BOARD/HAND."""
+def board_deals(t: pd.DataFrame) -> pd.Series:
+    """Board number -> its deal in PBN form (``N:AKQ.JT9.876.5432 ...``), "" when unknown.
+
+    Every board played is listed; this is the one place that says where deals come from.
+    """
+    boards = t["board"].astype(int)
     if "published_deal" not in t:
-        return
-    deals = t.groupby(t["board"].astype(int))["published_deal"].first().dropna()
-    handset = None
+        return pd.Series("", index=pd.Index(sorted(boards.unique()), name="board"), dtype=object)
+    deal = shown.text(t["published_deal"]).groupby(boards).agg(lambda d: next(
+        (v for v in d if v), ""))
+    return deal.sort_index()
+
+
+def handset(root: ET.Element, deals: pd.Series) -> None:
+    """The HANDSET: a BOARD per board number, with its four HANDs when the deal is known."""
+    element = add(root, "HANDSET")
     for number, deal in deals.items():
+        board = add(element, "BOARD")
+        add(board, "BOARD_NUMBER", number)
         first, _, rest = str(deal).partition(":")
         hands = rest.split()
         if first not in SEATS or len(hands) != 4 or any(h.count(".") != 3 for h in hands):
             continue
-        handset = handset if handset is not None else _add(root, "HANDSET")
-        board = _add(handset, "BOARD")
-        _add(board, "BOARD_NUMBER", number)
         for i, hand in enumerate(hands):
-            element = _add(board, "HAND")
-            _add(element, "DIRECTION", SEATS[first][i])
-            for suit, cards in zip(("SPADES", "HEARTS", "DIAMONDS", "CLUBS"), hand.split("."),
-                                   strict=True):
-                _add(element, suit, cards)
+            suits = hand.split(".")
+            seat = add(board, "HAND")
+            add(seat, "DIRECTION", SEATS[first][i])
+            for name, at in SUITS:
+                add(seat, name, suits[at])
+
+
+def event_identifier(meta: dict[str, str], day: str) -> str:
+    """A number naming the event, the same for every publication of it (title, date, club)."""
+    key = "\n".join((meta.get("title", ""), day, meta.get("club", ""))).encode("utf-8")
+    return str(int(hashlib.sha256(key).hexdigest()[:12], 16) % 10**9)
+
+
+def event_head(root: ET.Element, result: Result, event_type: str) -> ET.Element:
+    """CLUB and the EVENT element with everything above the participants."""
+    from traveller import __version__
+
+    meta = result.meta
+    add(add(root, "CLUB"), "CLUB_NAME", meta.get("club", ""))
+    event = add(root, "EVENT")
+    event.set("EVENT_TYPE", event_type)
+    day, source = session_date(result)
+    written = f"{day:%d/%m/%Y}" if day else ""
+    add(event, "EVENT_IDENTIFIER", event_identifier(meta, written))
+    add(event, "EVENT_DESCRIPTION", meta.get("title", "Results"))
+    add(event, "PROGRAM_NAME", "traveller")
+    add(event, "PROGRAM_VERSION", __version__)
+    add(event, "WINNER_TYPE", 2 if mitchell(result.ranking) else 1)
+    add(event, "DATE", written)
+    event.append(ET.Comment(f" DATE: {DATE_SOURCES[source]} "))
+    if meta.get("status"):  # a comment: USEBIO has no element for it, so validators pass
+        event.append(ET.Comment(" " + meta["status"].replace("--", "-") + " "))
+    add(event, "MPS_AWARDED_FLAG", "N")
+    return event
 
 
 def usebio_tree(result: Result) -> ET.Element:
     """The USEBIO document as an element tree."""
-    from traveller import __version__
-
     method = check_exportable(result, "USEBIO")
-    meta = result.meta
+    event_type = EVENT_TYPES.get(method, "MP_PAIRS")
     root = ET.Element("USEBIO", Version="1.2")
-    if meta.get("club"):
-        _add(_add(root, "CLUB"), "CLUB_NAME", meta["club"])
-    event = _add(root, "EVENT")
-    event.set("EVENT_TYPE", EVENT_TYPES.get(method, "MP_PAIRS"))
-    _add(event, "EVENT_DESCRIPTION", meta.get("title", "Results"))
-    _add(event, "PROGRAM_NAME", "traveller")
-    _add(event, "PROGRAM_VERSION", __version__)
-    _add(event, "WINNER_TYPE", 2 if result.ranking["line"].astype(str).ne("").any() else 1)
-    if meta.get("date"):
-        _add(event, "DATE", meta["date"])
-    if meta.get("status"):  # a comment: USEBIO has no element for it, so validators pass
-        event.append(ET.Comment(" " + meta["status"].replace("--", "-") + " "))
+    event = event_head(root, result, event_type)
     t = result.travellers.reset_index(drop=True)
+    apart = mitchell(result.ranking)
     sections = sorted(shown.text(t["section"]).unique())
-    _add(event, "SESSION_COUNT", 1)
-    _add(event, "SECTION_COUNT", len(sections))
-    _handset(root, t)
+    add(event, "SESSION_COUNT", 1)
+    add(event, "SECTION_COUNT", len(sections))
+    if method in IMP_TAGS:
+        add(event, "SCORING_METHOD", "IMPS")
     if sections == [""]:
-        _participants(event, result.ranking)
-        _boards(event, t, method)
-        return root
-    session = _add(event, "SESSION")
-    _add(session, "SESSION_NUMBER", 1)
-    r = result.ranking
-    for name in sections:
-        section = _add(session, "SECTION")
-        _add(section, "SECTION_ID", name)
-        _participants(section, r[shown.text(r["section"]) == name])
-        _boards(section, t[shown.text(t["section"]) == name].reset_index(drop=True), method)
+        _participants(event, result.ranking, event_type)
+        _boards(event, t, method, event_type, apart)
+    else:
+        session = add(event, "SESSION")
+        add(session, "SESSION_NUMBER", 1)
+        r = result.ranking
+        for name in sections:
+            section = add(session, "SECTION")
+            add(section, "SECTION_ID", name)
+            _participants(section, r[shown.text(r["section"]) == name], event_type)
+            part = t[shown.text(t["section"]) == name].reset_index(drop=True)
+            _boards(section, part, method, event_type, apart)
+    handset(root, board_deals(t))
     return root
+
+
+def usebio_bytes(root: ET.Element) -> bytes:
+    """The document as UTF-8 bytes: XML declaration, DOCTYPE, indented elements."""
+    ET.indent(root, space=" ")
+    body = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
 
 
 def write_usebio(result: Result, path: str | Path) -> Path:
@@ -164,7 +257,4 @@ def write_usebio(result: Result, path: str | Path) -> Path:
     """
     from traveller.batch.manifest import write_atomic
 
-    root = usebio_tree(result)
-    ET.indent(root, space=" ")
-    data = ET.tostring(root, encoding="utf-8", xml_declaration=True)
-    return write_atomic(Path(path), data)
+    return write_atomic(Path(path), usebio_bytes(usebio_tree(result)))

@@ -209,7 +209,11 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
 
 
 def _csv(frame: pd.DataFrame, side: Path) -> None:
-    """``frame`` as CSV at ``side``, written to a temporary name and renamed into place."""
+    """``frame`` as CSV at ``side``, written to a temporary name and renamed into place;
+    text that a spreadsheet would read as a formula is protected (csvcells)."""
+    from traveller.publish.csvcells import inert_frame
+
+    frame = inert_frame(frame)
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
@@ -306,10 +310,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
             summary: Callable[[], pd.DataFrame]) -> list[tuple[str, Any]]:
     """The sheets after Problems, the score cards from ``cards()``, the frequencies from
     ``frequencies()`` (each a frame or its columns) and the summary from ``summary()``."""
-    if result.settings.get("method", "mp") != "mp":
-        return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
-              ("Summary", summary())]
+              ("Summary", summary()), *result.tables.items()]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))

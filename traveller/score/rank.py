@@ -265,7 +265,8 @@ def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:
     """Names for each (section, line, pair): exact line first, then a names row with no line.
 
     A names row without a section is looked up by line and pair only; one
-    without a line (written "") by section and pair, then by pair. The first
+    without a line (written "") by section and pair, then by pair; a Howell
+    pair (no line) last by its number alone. The first
     names row of each key counts. Looked up in plain dicts: a names table has
     one row per pair.
     """
@@ -291,7 +292,21 @@ def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:
             if name is None:
                 name = lookup.get(tuple(wanted[k][j] for k in keys))
                 found[j] = None if name is None or tx.is_missing(name) else name
+    _howell_names(found, wanted, cells, given)
     return pd.Series(found, index=totals.index, dtype="string").fillna("")
+
+
+def _howell_names(found: list[object], wanted: dict[str, list[object]],
+                  cells: dict[str, list[object]], given: list[object]) -> None:
+    """A pair of a Howell (no line) still without names takes its pair number's names row
+    whatever line that row gives (Ruter lists a Howell pair under the line it began on)."""
+    lookup: dict[object, object] = {}
+    for i, name in enumerate(given):
+        lookup.setdefault(cells["pair"][i], name)
+    for j, name in enumerate(found):
+        if name is None and wanted["line"][j] == "":
+            name = lookup.get(wanted["pair"][j])
+            found[j] = None if name is None or tx.is_missing(name) else name
 
 
 def _keys(values: pd.Series) -> list[object]:

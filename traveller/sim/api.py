@@ -12,8 +12,8 @@ from typing import Any
 
 import pandas as pd
 
+from traveller.publish.csvcells import inert
 from traveller.sim.clubs import SimSettings, chunks, cpu_count, find_clubs
-from traveller.sim.outputs import safe_cell
 
 ENGINES = ("local", "dask")
 SUMMARY_COLUMNS = ["club", "file", "status", "results", "pairs", "problems", "workbook",
@@ -138,7 +138,7 @@ class _Summary:
     def emit(self, lines: list[dict[str, Any]]) -> None:
         self.lines.extend(lines)
         if self.handle is not None:
-            self.csv.writerows({k: safe_cell(v) for k, v in line.items()} for line in lines)
+            self.csv.writerows({k: inert(v) for k, v in line.items()} for line in lines)
             self.handle.flush()
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from traveller.publish.csvcells import inert_frame
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
 
@@ -79,7 +80,7 @@ def write_national(ranking: pd.DataFrame, outdir: Path, method: str, title: str)
                "national": national_header(method), "club_place": "Place in club"}
     shown = shown.rename(columns=headers)
     csv = outdir / "national_ranking.csv"
-    text = shown.assign(**{c: shown[c].map(safe_cell) for c in ("Club", "Names")})
+    text = inert_frame(shown)
     _atomic(csv, lambda tmp: text.to_csv(tmp, index=False))
     xlsx = outdir / "national_ranking.xlsx"
     _atomic(xlsx, lambda tmp: _ranking_book(tmp, shown, title))
@@ -187,15 +188,3 @@ def _club_site(result: Any, book: Path) -> None:
     from traveller.publish.site import write_site
 
     write_site(result, book.with_suffix(""))
-
-
-def safe_cell(value: Any) -> Any:
-    """A CSV cell that a spreadsheet will not read as a formula (a leading ' when needed)."""
-    text = str(value)
-    if text[:1] not in ("=", "+", "-", "@"):
-        return value
-    try:
-        float(text)
-    except ValueError:
-        return "'" + text
-    return value

@@ -1,0 +1,37 @@
+"""Every method's workbook has its Score cards, Frequencies and Summary sheets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+from conftest import SAMPLE_DATA, real_file
+
+from traveller.pipeline import process
+from traveller.publish.workbook import write_workbook
+
+SHEETS = ["Score cards", "Frequencies", "Summary"]
+
+
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler", "total"])
+def test_pairs_methods(method: str, tmp_path: Path) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv", method=method)
+    book = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"), read_only=True)
+    assert book.sheetnames[2:5] == SHEETS
+    if method in ("ximp", "butler"):  # each card totals the pair's IMPs as the ranking does
+        rows = list(book["Score cards"].iter_rows(values_only=True))
+        assert rows[1][-1] == "IMPs"
+        total = next(r for r in rows if r[0] == "Total")[-1]  # the first card: pair 1 N-S
+        t = result.travellers
+        assert total == pytest.approx(float(t.loc[t["ns_pair"] == 1, "ns_imp"].sum()), abs=1e-6)
+        summary = dict(r for r in book["Summary"].iter_rows(values_only=True) if len(r) == 2)
+        assert summary["results scored"] == len(result.travellers)
+        freq = next(book["Frequencies"].iter_rows(values_only=True))
+        assert "N-S IMPs" in freq
+
+
+def test_teams_match(tmp_path: Path) -> None:
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
+    book = openpyxl.load_workbook(write_workbook(result, tmp_path / "t.xlsx"), read_only=True)
+    assert set(SHEETS) | {"Matches", "Boards"} <= set(book.sheetnames)
