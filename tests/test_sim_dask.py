@@ -96,3 +96,22 @@ def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
         b = (tmp_path / "local" / name).read_text(encoding="utf-8")
         a, b = a.replace(str(tmp_path / "dask"), "OUT"), b.replace(str(tmp_path / "local"), "OUT")
         assert sorted(a.splitlines()) == sorted(b.splitlines())  # clubs.csv: as they finish
+
+
+def test_a_script_without_a_main_guard_is_told_what_to_do(tmp_path: Path) -> None:
+    """Dask loads the calling script again in each worker; without the guard the workers
+    die ("Nanny failed to start"): the error says to put the call under the guard."""
+    import subprocess
+    import sys
+
+    samples = Path(__file__).resolve().parent.parent / "sample_data" / "sim"
+    script = tmp_path / "unguarded.py"
+    script.write_text("import traveller\n"
+                      f"traveller.simultaneous({str(samples)!r}, engine='dask', workers=1, "
+                      "timeout=30)\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                         timeout=180, cwd=tmp_path)
+    assert run.returncode != 0
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("RuntimeError: Dask could not start its workers")
+    assert 'if __name__ == "__main__":' in last

@@ -23,6 +23,7 @@ handles, never a club's travellers or workbook. Dask is imported only here.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
@@ -101,10 +102,32 @@ def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple
         logging.getLogger(name).setLevel(logging.ERROR)
     if scheduler:
         return Client(scheduler, timeout=timeout), None
-    cluster = LocalCluster(n_workers=workers or cpu_count(), threads_per_worker=1,
-                           processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR, memory_limit=0)
+    if started_again():
+        raise RuntimeError(UNGUARDED)
+    try:
+        cluster = LocalCluster(n_workers=workers or cpu_count(), threads_per_worker=1,
+                               processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR, memory_limit=0)
+    except Exception as exc:  # (Dask says "Nanny failed to start" and no more)
+        raise RuntimeError(f"Dask could not start its workers on this machine ({exc}). "
+                           + UNGUARDED) from None
     return Client(cluster, timeout=timeout), cluster
+
+
+#: What to do when Dask's workers cannot start because the calling script has no guard.
+UNGUARDED = ("Dask starts each local worker by loading the calling script again, so a "
+             "script that calls traveller.simultaneous(..., engine=\"dask\") must make the "
+             "call under `if __name__ == \"__main__\":`; or pass scheduler= (a running "
+             "cluster), or use engine=\"local\", or run the `traveller sim` command")
+
+
+def started_again() -> bool:
+    """True in a worker process that is loading the calling script again (no guard)."""
+    import multiprocessing
+
+    main = sys.modules.get("__main__")
+    return (multiprocessing.parent_process() is not None
+            and getattr(main, "__name__", "") == "__mp_main__")
 
 
 def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None, emit: Emit,
