@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from traveller.errors import TravellerError
 from traveller.options import Options, options_with
 from traveller.problems import combine
 from traveller.publish import cards
@@ -56,6 +57,12 @@ class Result:
     #: What the publications print above the results: ``title``, ``date``, ``club``,
     #: ``status`` (e.g. provisional until a time); absent keys are not printed.
     meta: dict[str, str] = field(default_factory=dict)
+    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete.
+    hands: pd.DataFrame = field(default_factory=lambda: _empty_hands())
+    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal.
+    dd: pd.DataFrame = field(default_factory=lambda: _dd_module().empty_dd())
+    #: Par: board, par_score (N-S's view), par_contract.
+    par: pd.DataFrame = field(default_factory=lambda: _dd_module().empty_par())
 
     def __repr__(self) -> str:
         t = self.travellers
@@ -110,6 +117,8 @@ def process(
     names: str | Path | None = None,
     encoding: str | None = None,
     options: Options | None = None,
+    hands: str | Path | None = None,
+    dd: bool | str | Path = True,
     **option_keywords: Any,
 ) -> Result:
     """Score one traveller file (or frames already in memory) end to end.
@@ -128,6 +137,10 @@ def process(
             ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
             ``sections="field"``, ``phantom_award=60``, ``profile="bbo"`` (another
             program's conventions, docs/conventions.md), ... (not both).
+        hands: a hand-record file (PBN deals) for the session's boards; by default the
+            deals the input itself carries (PBN, USEBIO) are used, if any.
+        dd: double-dummy analysis and par of every complete deal (True, default), none
+            (False), or a folder where each deal's analysis is also kept for later runs.
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
@@ -141,7 +154,78 @@ def process(
                             options=options)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
-    return result
+    return with_hands(result, hands, dd)
+
+
+def with_hands(result: Result, hands: str | Path | None = None,
+               dd: bool | str | Path = True) -> Result:
+    """The result with its hands, double dummy and par, and their problems (a new Result).
+
+    The deals come from ``hands`` (a hand-record file) or else from the
+    travellers' own; every hand-record problem is a warning: no score changes.
+    """
+    from traveller.read.hands import hands_in_travellers, read_hands
+    from traveller.tidy.hands import check_hands
+
+    found: list[pd.DataFrame] = []
+    if hands is not None:
+        try:
+            record = read_hands(hands)
+        except TravellerError as exc:  # listed; the scores never depend on the hands
+            problems = _published(combine([result.problems,
+                                           _unreadable_hands(str(hands), str(exc))]))
+            return replace(result, problems=problems)
+    else:
+        record = hands_in_travellers(result.travellers)
+    if record.empty:
+        return result
+    frame, checked = check_hands(record, result.travellers)
+    found.append(checked)
+    out = replace(result, hands=frame, settings={**result.settings, "dd": "off"})
+    if dd is not False and frame["complete"].any():
+        out = _analysed(out, None if dd is True else dd, found)
+    out.problems = _published(combine([result.problems, *found]))
+    return out
+
+
+def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFrame]) -> Result:
+    """Double dummy, par and the audit, when the DDS binding is installed."""
+    from traveller.tidy.dd_audit import dd_audit
+
+    dd_module = _dd_module()
+    try:
+        dd_frame, par_frame = dd_module.analyse(result.hands, folder)
+    except ImportError:
+        result.settings["dd"] = "not installed (pip install 'traveller[dd]')"
+        return result
+    found.append(dd_audit(result.travellers, dd_frame))
+    result.settings["dd"] = "on"
+    return replace(result, dd=dd_frame, par=par_frame)
+
+
+def _unreadable_hands(path: str, why: str) -> pd.DataFrame:
+    """The one problem row of a hand record that cannot be read at all."""
+    from traveller.errors import PROBLEM_CODES
+    from traveller.problems import FIXES
+
+    code = "hands-unreadable"
+    return pd.DataFrame({"file": [printable(path)], "sheet": [""], "row": [pd.NA],
+                         "column": [""], "value": [""], "code": [code],
+                         "message": [f"{why}: {PROBLEM_CODES[code]}; {FIXES[code]}"],
+                         "blocking": [False]})
+
+
+def _empty_hands() -> pd.DataFrame:
+    from traveller.tidy.hands import HANDS_COLUMNS
+
+    return pd.DataFrame({c: pd.Series(dtype="Int64" if c == "board" else bool
+                                      if c == "complete" else "string") for c in HANDS_COLUMNS})
+
+
+def _dd_module() -> Any:
+    from traveller.score import dd
+
+    return dd
 
 
 def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "auto",
