@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.score.table import DEALERS, VULNERABILITY
 
 if TYPE_CHECKING:
@@ -128,7 +128,8 @@ def pbn_text(result: Result) -> str:
     header, frame = _table_frame(result)
     lines = _lines(frame)
     t = result.travellers.reset_index(drop=True)
-    deal = shown.text(t["published_deal"]) if "published_deal" in t else None
+    deals, tables = handrecord.deals(result), handrecord.dd_tables(result)
+    par = handrecord.pars(result)
     out = ["% PBN 2.1", "% EXPORT", f'% <META name=Generator content="traveller {__version__}">']
     if meta.get("status"):
         out.append(f'% <META name=Status content="{meta["status"].replace(chr(34), "")}">')
@@ -143,10 +144,10 @@ def pbn_text(result: Result) -> str:
             out.append(f"[Section {quoted(section)}]")
         out += [f'[Board "{number}"]', f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
                 f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]']
-        found = next((d for d in deal.iloc[index] if d), "") if deal is not None else ""
-        if found:
-            out.append(f"[Deal {quoted(found)}]")
+        if number in deals:
+            out.append(f"[Deal {quoted(deals[number])}]")
         out.append(f"[Scoring {quoted(SCORING.get(method, method))}]")
+        out += handrecord.pbn_tags(result, number, tables, par)
         if n == 0:
             out += total_table(result)
         out += [f"[ScoreTable \"{';'.join(header)}\"]", *lines.iloc[index], ""]

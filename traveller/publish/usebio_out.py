@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.publish.pbn_out import check_exportable
 
 if TYPE_CHECKING:
@@ -96,13 +96,10 @@ def _boards(parent: ET.Element, t: pd.DataFrame, method: str) -> None:
                     _add(line, tag, value)
 
 
-def _handset(root: ET.Element, t: pd.DataFrame) -> None:
+def _handset(root: ET.Element, result: Result) -> None:
     """The hands of the boards whose deal is known, as HANDSET/BOARD/HAND."""
-    if "published_deal" not in t:
-        return
-    deals = t.groupby(t["board"].astype(int))["published_deal"].first().dropna()
     handset = None
-    for number, deal in deals.items():
+    for number, deal in sorted(handrecord.deals(result).items()):
         first, _, rest = str(deal).partition(":")
         hands = rest.split()
         if first not in SEATS or len(hands) != 4 or any(h.count(".") != 3 for h in hands):
@@ -141,7 +138,7 @@ def usebio_tree(result: Result) -> ET.Element:
     sections = sorted(shown.text(t["section"]).unique())
     _add(event, "SESSION_COUNT", 1)
     _add(event, "SECTION_COUNT", len(sections))
-    _handset(root, t)
+    _handset(root, result)
     if sections == [""]:
         _participants(event, result.ranking)
         _boards(event, t, method)
