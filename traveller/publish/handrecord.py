@@ -61,13 +61,15 @@ def dd_grid(table: dict[tuple[str, str], int]) -> list[list[str]]:
 
 
 def par_words(score: int, contracts: str) -> str:
-    """Par in words: "Par +420: 4♠ by N" / "Par −100: 5♦× by E (-2)"."""
+    """Par in words, from the side it favours: "Par N-S +420: 4♠ by N", "Par E-W +100: ..."."""
     shown = []
     for item in contracts.split("; "):
         contract, _, seats = item.partition(" ")
         shown.append(f"{_symbols(contract)} by {'/'.join(seats) if len(seats) == 2 else seats}")
-    sign = "+" if score > 0 else "−" if score < 0 else ""
-    return f"Par {sign}{abs(score)}: " + ", ".join(shown)
+    if score == 0:
+        return "Par 0: " + (", ".join(shown) if contracts else "passed out")
+    side = "N-S" if score > 0 else "E-W"
+    return f"Par {side} +{abs(score)}: " + ", ".join(shown)
 
 
 def _symbols(contract: str) -> str:
@@ -113,7 +115,10 @@ def hands_rows(result: Result) -> pd.DataFrame:
 
 
 def vs_dd(travellers: pd.DataFrame, dd: pd.DataFrame | None) -> pd.Series:
-    """Each result's tricks against double dummy: "+1 vs DD", "= DD", "−2 vs DD" ("" if none)."""
+    """Each result's tricks against double dummy: "+1", "=", "−2" ("" when not analysed).
+
+    The column is headed "vs DD": "−1" reads "one trick fewer than double dummy".
+    """
     t = travellers.reset_index(drop=True)
     blank = pd.Series("", index=t.index, dtype=object)
     if dd is None or dd.empty or t.empty or "tricks" not in t:
@@ -124,6 +129,6 @@ def vs_dd(travellers: pd.DataFrame, dd: pd.DataFrame | None) -> pd.Series:
     found = keys.merge(dd.rename(columns={"tricks": "dd"}), on=["board", "declarer", "strain"],
                        how="left")["dd"]
     off = pd.to_numeric(t["tricks"], errors="coerce") - pd.to_numeric(found, errors="coerce")
-    text = off.map(lambda n: "" if pd.isna(n) else "= DD" if n == 0
-                   else f"{'+' if n > 0 else '−'}{abs(int(n))} vs DD")
+    text = off.map(lambda n: "" if pd.isna(n) else "=" if n == 0
+                   else f"{'+' if n > 0 else '−'}{abs(int(n))}")
     return text.astype(object)
