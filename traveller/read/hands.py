@@ -1,7 +1,7 @@
 """Hand records: the deals of a session, as a dealing program writes them.
 
-A hand-record file is a PBN file of deals (what Big Deal, Dealer4, Duplimate's
-software, BridgeComposer and the dealing machines' programs write): one game
+A hand-record file is a PBN file of deals (as Big Deal, BridgeComposer and
+dealing programs write it): one game
 per board with ``[Board]``, ``[Dealer]``, ``[Vulnerable]`` and ``[Deal "N:..."]``
 (any first seat; ``-`` for a hand that is not known). Any double-dummy or
 result tags in it are ignored: the deals are all that is read.
