@@ -164,6 +164,8 @@ def with_hands(result: Result, hands: str | Path | None = None,
     The deals come from ``hands`` (a hand-record file) or else from the
     travellers' own; every hand-record problem is a warning: no score changes.
     """
+    if hands is None and "published_deal" not in result.travellers:
+        return result  # the usual session: no deals, nothing to do
     from traveller.read.hands import hands_in_travellers, read_hands
     from traveller.tidy.hands import check_hands
 
