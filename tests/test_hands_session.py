@@ -130,3 +130,14 @@ def test_batch_worker_keeps_the_analysis_in_the_state_folder(tmp_path: Path) -> 
 
     assert _with_dd_cache({}, tmp_path) == {"dd": tmp_path / STATE_DIR / "dd"}
     assert _with_dd_cache({"dd": False}, tmp_path) == {"dd": False}
+
+
+def test_the_par_row_goes_by_score_past_results_without_one() -> None:
+    from traveller.publish.site_model import _with_par
+
+    rows = [{"score_value": 420.0}, {"score_value": float("nan")}, {"score_value": None},
+            {"score_value": -50.0}]
+    placed = _with_par(rows, (140, "3S N"))
+    assert [r.get("par", False) for r in placed] == [False, False, False, True, False]
+    assert placed[3]["ns_plus"] == "140" and placed[3]["contract"] == "3♠ by N"
+    assert _with_par(rows, None) == rows

@@ -133,7 +133,8 @@ def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
         result)
     extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
                           if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
-                          "score_value": pd.to_numeric(t["ns_score"], errors="coerce")},
+                          "score_value": pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(
+                              dtype=float, na_value=np.nan)},
                          index=t.index)
     keys = ["session", "section", "board"] if "session" in rows else ["section", "board"]
     frame = pd.concat([rows, extra], axis=1).sort_values(keys, kind="stable")
@@ -162,7 +163,8 @@ def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[d
     plus, minus = (str(score), "") if score > 0 else ("", str(-score)) if score < 0 else ("", "")
     line = {"par": True, "contract": handrecord.par_words(score, contracts).partition(": ")[2],
             "ns_plus": plus, "ew_plus": minus}
-    at = next((i for i, r in enumerate(rows) if r["score_value"] < score), len(rows))
+    at = next((i for i, r in enumerate(rows)  # (an artificial score has none: NaN, None)
+               if r["score_value"] is not None and r["score_value"] < score), len(rows))
     return [*rows[:at], line, *rows[at:]]
 
 
