@@ -141,3 +141,17 @@ def test_the_par_row_goes_by_score_past_results_without_one() -> None:
     assert [r.get("par", False) for r in placed] == [False, False, False, True, False]
     assert placed[3]["ns_plus"] == "140" and placed[3]["contract"] == "3♠ by N"
     assert _with_par(rows, None) == rows
+
+
+def test_a_sim_folder_shares_one_hand_record_that_is_no_club(tmp_path: Path) -> None:
+    from traveller.sim.clubs import SimSettings, find_clubs, process_club
+
+    for name in ("oakwood.csv", "riverside.csv"):
+        shutil.copy(SAMPLE_DATA / "sim" / name, tmp_path / name)
+    shutil.copy(SAMPLE_DATA / "club_session_hands.pbn", tmp_path / "deals.pbn")
+    (tmp_path / "traveller.toml").write_text('hands = "deals.pbn"\n', encoding="utf-8")
+    clubs = find_clubs(tmp_path)
+    assert [c.club for c in clubs] == ["oakwood", "riverside"]
+    outcome = process_club(clubs[0], SimSettings())
+    assert outcome.error is None
+    assert len(outcome.result.hands) == 24 and outcome.result.hands["complete"].all()
