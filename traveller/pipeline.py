@@ -58,7 +58,7 @@ class Result:
     #: ``status`` (e.g. provisional until a time); absent keys are not printed.
     meta: dict[str, str] = field(default_factory=dict)
     #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete.
-    hands: pd.DataFrame = field(default_factory=lambda: _empty_hands())
+    hands: pd.DataFrame = field(default_factory=lambda: _hands_module().empty_hands())
     #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal.
     dd: pd.DataFrame = field(default_factory=lambda: _dd_module().empty_dd())
     #: Par: board, par_score (N-S's view), par_contract.
@@ -167,7 +167,7 @@ def with_hands(result: Result, hands: str | Path | None = None,
     if hands is None and "published_deal" not in result.travellers:
         return result  # the usual session: no deals, nothing to do
     from traveller.read.hands import hands_in_travellers, read_hands
-    from traveller.tidy.hands import check_hands
+    from traveller.tidy.hands import check_hands, unreadable_record
 
     found: list[pd.DataFrame] = []
     if hands is not None:
@@ -175,7 +175,8 @@ def with_hands(result: Result, hands: str | Path | None = None,
             record = read_hands(hands)
         except TravellerError as exc:  # listed; the scores never depend on the hands
             problems = _published(combine([result.problems,
-                                           _unreadable_hands(str(hands), str(exc))]))
+                                           unreadable_record(printable(str(hands)),
+                                                             str(exc))]))
             return replace(result, problems=problems)
     else:
         record = hands_in_travellers(result.travellers)
@@ -205,23 +206,10 @@ def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFram
     return replace(result, dd=dd_frame, par=par_frame)
 
 
-def _unreadable_hands(path: str, why: str) -> pd.DataFrame:
-    """The one problem row of a hand record that cannot be read at all."""
-    from traveller.errors import PROBLEM_CODES
-    from traveller.problems import FIXES
+def _hands_module() -> Any:
+    from traveller.tidy import hands
 
-    code = "hands-unreadable"
-    return pd.DataFrame({"file": [printable(path)], "sheet": [""], "row": [pd.NA],
-                         "column": [""], "value": [""], "code": [code],
-                         "message": [f"{why}: {PROBLEM_CODES[code]}; {FIXES[code]}"],
-                         "blocking": [False]})
-
-
-def _empty_hands() -> pd.DataFrame:
-    from traveller.tidy.hands import HANDS_COLUMNS
-
-    return pd.DataFrame({c: pd.Series(dtype="Int64" if c == "board" else bool
-                                      if c == "complete" else "string") for c in HANDS_COLUMNS})
+    return hands
 
 
 def _dd_module() -> Any:

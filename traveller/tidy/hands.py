@@ -40,6 +40,24 @@ _VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "E
 _HAND = re.compile(r"^[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*$")
 
 
+def empty_hands() -> pd.DataFrame:
+    """A session's hands with no boards."""
+    return pd.DataFrame({c: pd.Series(dtype="Int64" if c == "board" else bool
+                                      if c == "complete" else "string") for c in HANDS_COLUMNS})
+
+
+def unreadable_record(path: str, why: str) -> pd.DataFrame:
+    """The one problem row of a hand-record file that cannot be read at all."""
+    from traveller.errors import PROBLEM_CODES
+    from traveller.problems import FIXES
+
+    code = "hands-unreadable"
+    return pd.DataFrame({"file": [path], "sheet": [""], "row": [pd.NA], "column": [""],
+                         "value": [""], "code": [code],
+                         "message": [f"{why}: {PROBLEM_CODES[code]}; {FIXES[code]}"],
+                         "blocking": [False]})
+
+
 def parse_deal(text: str) -> tuple[dict[str, str | None] | None, str]:
     """A PBN deal -> seat -> hand ("AKQ.JT9.876.5432", None when unknown), or (None, why).
 
