@@ -127,3 +127,17 @@ def test_deals_inside_a_traveller_are_a_hand_record() -> None:
     assert hands["deal"].tolist() == [DEAL_1]
     assert problems["code"].tolist() == ["deal-missing"]
     assert hands_in_travellers(travellers([1])).empty
+
+
+def test_a_travellers_own_deal_that_is_not_the_hand_records() -> None:
+    from traveller.tidy.hands import differing_deals
+
+    t = travellers([1, 1, 2, 2]).assign(published_deal=[DEAL_1_FROM_E, DEAL_1_FROM_E,
+                                                        DEAL_1, DEAL_1])
+    record = pd.DataFrame({"file": "deals.pbn", "sheet": "", "row": pd.array([2, 7], "Int64"),
+                           "board": ["1", "2"], "dealer": "", "vulnerable": "",
+                           "deal": [DEAL_1, DEAL_2]}).astype({"board": "string"})
+    hands, problems = check_hands(record, t)
+    assert problems.empty
+    found = differing_deals(hands, t)
+    assert found["code"].tolist() == ["deal-differs"] and found["row"].tolist() == [4]

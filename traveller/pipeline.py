@@ -167,7 +167,7 @@ def with_hands(result: Result, hands: str | Path | None = None,
     if hands is None and "published_deal" not in result.travellers:
         return result  # the usual session: no deals, nothing to do
     from traveller.read.hands import hands_in_travellers, read_hands
-    from traveller.tidy.hands import check_hands, unreadable_record
+    from traveller.tidy.hands import check_hands, differing_deals, unreadable_record
 
     found: list[pd.DataFrame] = []
     if hands is not None:
@@ -184,6 +184,8 @@ def with_hands(result: Result, hands: str | Path | None = None,
         return result
     frame, checked = check_hands(record, result.travellers)
     found.append(checked)
+    if hands is not None:
+        found.append(differing_deals(frame, result.travellers))
     out = replace(result, hands=frame, settings={**result.settings, "dd": "off"})
     if dd is not False and frame["complete"].any():
         out = _analysed(out, None if dd is True else dd, found)

@@ -11,7 +11,9 @@ and the problems found, each a warning (the scores never depend on the hands):
 * ``deal-board-twice``: the hand record has two different deals for one board;
 * ``deal-conditions-differ``: the hand record's dealer or vulnerability is not
   the one the traveller's board is scored with (the board number's);
-* ``deal-missing``: a board with results has no deal in the hand record.
+* ``deal-missing``: a board with results has no deal in the hand record;
+* ``deal-differs``: the traveller carries its own deal for a board (PBN,
+  USEBIO) and it is not the hand record's (:func:`differing_deals`).
 
 A deal with one hand unknown (``-``) and three good ones is completed with the
 thirteen cards left; with more unknown it is shown as far as it is known and
@@ -201,3 +203,20 @@ def _missing(known: set[int], travellers: pd.DataFrame, record: pd.DataFrame) ->
     name = re.sub(r"^.*[\\/]", "", source)
     return flag(first, "deal-missing", "Board", first["board"].astype("string"),
                 f"no deal for this board in {name}", blocking=False)
+
+
+def differing_deals(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
+    """``deal-differs`` at the first traveller row of each board whose own deal is not the
+    hand record's (both read to North-first text; the hand record's is the one used)."""
+    if "published_deal" not in travellers or hands.empty:
+        return flag(NO_ROWS, "deal-differs", "")
+    t = travellers[travellers["published_deal"].notna()].drop_duplicates("board")
+    ours = dict(zip(hands["board"].astype(int), hands["deal"], strict=True))
+    differs = []
+    for board, text in zip(t["board"], t["published_deal"].astype(str), strict=True):
+        parsed, _ = parse_deal(text)
+        own = deal_text(completed(parsed)) if parsed is not None else text
+        differs.append(pd.notna(board) and int(board) in ours and ours[int(board)] != own)
+    rows = t[pd.Series(differs, index=t.index, dtype=bool)]
+    return flag(rows, "deal-differs", "Deal", rows["published_deal"].astype("string"),
+                "the hand record's deal is the one shown and analysed", blocking=False)
