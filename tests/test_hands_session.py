@@ -44,6 +44,7 @@ def hand_record(tmp_path: Path, deals: dict[int, str], name: str = "deals.pbn") 
 
 def test_hands_never_change_a_score_and_their_problems_are_listed(tmp_path: Path) -> None:
     plain = traveller.process(session())
+    assert plain.hands is None and plain.dd is None and plain.par is None  # nothing built
     bad = DEAL_1.replace("K2.", "K.")  # West holds 12 cards
     result = traveller.process(session(), hands=hand_record(tmp_path, {1: bad}))
     pd.testing.assert_frame_equal(result.travellers, plain.travellers)
@@ -58,7 +59,7 @@ def test_an_unreadable_hand_record_is_one_problem(tmp_path: Path) -> None:
     broken.write_bytes(b"\x00\x01 not a pbn")
     result = traveller.process(session(), hands=broken)
     assert result.problems["code"].tolist() == ["hands-unreadable"]
-    assert result.hands.empty and len(result.travellers) == 8
+    assert result.hands is None and len(result.travellers) == 8
 
 
 @pytest.mark.dd

@@ -57,12 +57,14 @@ class Result:
     #: What the publications print above the results: ``title``, ``date``, ``club``,
     #: ``status`` (e.g. provisional until a time); absent keys are not printed.
     meta: dict[str, str] = field(default_factory=dict)
-    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete.
-    hands: pd.DataFrame = field(default_factory=lambda: _hands_module().empty_hands())
-    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal.
-    dd: pd.DataFrame = field(default_factory=lambda: _dd_module().empty_dd())
-    #: Par: board, par_score (N-S's view), par_contract.
-    par: pd.DataFrame = field(default_factory=lambda: _dd_module().empty_par())
+    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete
+    #: (None when the session has no deals: a session without them builds nothing).
+    hands: pd.DataFrame | None = None
+    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal
+    #: (empty when the deals were not analysed; None without deals).
+    dd: pd.DataFrame | None = None
+    #: Par: board, par_score (N-S's view), par_contract (as ``dd``).
+    par: pd.DataFrame | None = None
 
     def __repr__(self) -> str:
         t = self.travellers
@@ -186,7 +188,9 @@ def with_hands(result: Result, hands: str | Path | None = None,
     found.append(checked)
     if hands is not None:
         found.append(differing_deals(frame, result.travellers))
-    out = replace(result, hands=frame, settings={**result.settings, "dd": "off"})
+    dd_module = _dd_module()
+    out = replace(result, hands=frame, dd=dd_module.empty_dd(), par=dd_module.empty_par(),
+                  settings={**result.settings, "dd": "off"})
     if dd is not False and frame["complete"].any():
         out = _analysed(out, None if dd is True else dd, found)
     out.problems = _published(combine([result.problems, *found]))
@@ -206,12 +210,6 @@ def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFram
     found.append(dd_audit(result.travellers, dd_frame))
     result.settings["dd"] = "on"
     return replace(result, dd=dd_frame, par=par_frame)
-
-
-def _hands_module() -> Any:
-    from traveller.tidy import hands
-
-    return hands
 
 
 def _dd_module() -> Any:

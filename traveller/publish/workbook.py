@@ -134,7 +134,7 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     if has_hands(result):
         plan.append(("Hands", len(handrecord.deals(result)) * BLOCK,
                      lambda b, st, h: write_hands_sheet(b, st, h, result),
-                     lambda: result.hands))
+                     lambda: result.hands if result.hands is not None else pd.DataFrame()))
     if len(result.problems):
         plan.append(("Problems", len(result.problems) + 1,
                      lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),
