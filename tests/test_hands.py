@@ -141,3 +141,34 @@ def test_a_travellers_own_deal_that_is_not_the_hand_records() -> None:
     assert problems.empty
     found = differing_deals(hands, t)
     assert found["code"].tolist() == ["deal-differs"] and found["row"].tolist() == [4]
+
+
+def dup_record(deal: str, lowest: int = 1) -> bytes:
+    """One 156-byte Duplimate record of a PBN deal from North (the DGE part left blank)."""
+    hands = deal[2:].split()
+    numbers = ""
+    for hand in hands[:3]:
+        for suit, cards in enumerate(hand.split(".")):
+            numbers += "".join(f"{suit * 13 + 'AKQJT98765432'.index(c) + 1:02d}" for c in cards)
+    trailer = f"YN{lowest:<3}1 {24:<3}"
+    return (numbers + " " * 68 + trailer).encode("ascii")
+
+
+def test_duplimate_dup_file_reads_to_the_same_deals(tmp_path: Path) -> None:
+    path = tmp_path / "set.DUP"
+    path.write_bytes(dup_record(DEAL_1, lowest=5) + dup_record(DEAL_2, lowest=5))
+    record = read_hands(path)
+    assert record["board"].tolist() == ["5", "6"] and record["row"].tolist() == [1, 2]
+    hands, problems = check_hands(record, travellers([5, 6]))
+    assert problems.empty and hands["deal"].tolist() == [DEAL_1, DEAL_2]
+
+
+def test_a_damaged_dup_file_is_listed_or_refused(tmp_path: Path) -> None:
+    twice = dup_record(DEAL_1).replace(b"01", b"10", 1)  # the spade ace becomes a second 4
+    path = tmp_path / "set.dup"
+    path.write_bytes(twice)
+    _, problems = check_hands(read_hands(path), travellers([1]))
+    assert problems["code"].tolist() == ["deal-duplicate-card"]
+    path.write_bytes(b"not a dup file")
+    with pytest.raises(UnreadableFileError, match=r"not a Duplimate \.dup hand record"):
+        read_hands(path)
