@@ -10,7 +10,7 @@ file and the key (it fails the files under that folder, not the whole run)::
     movement = "mitchell"    # "auto", "mitchell" or "howell"
     notation = "pl"          # "auto", "en", "pl", "ru"
     names = "names.csv"      # names file, relative to this file's folder
-    hands = "deals.pbn"      # hand record (PBN deals) of the folder's sessions, likewise
+    hands = "deals.pbn"      # hand record (PBN or .dup) of the folder's sessions, likewise
     dd = false               # no double-dummy analysis of the deals (on by default)
     encoding = "cp1250"      # text encoding of CSV files
     output_suffix = "_results"
