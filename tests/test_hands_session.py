@@ -156,3 +156,17 @@ def test_a_sim_folder_shares_one_hand_record_that_is_no_club(tmp_path: Path) -> 
     outcome = process_club(clubs[0], SimSettings())
     assert outcome.error is None
     assert len(outcome.result.hands) == 24 and outcome.result.hands["complete"].all()
+
+
+def test_hands_sheet_in_constant_memory_mode(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import traveller.publish.workbook as workbook
+
+    monkeypatch.setattr(workbook, "IN_MEMORY_ROWS", 0)  # rows must then come in order
+    result = traveller.process(SAMPLE_DATA / "club_session.xlsx",
+                               hands=SAMPLE_DATA / "club_session_hands.pbn", dd=False)
+    workbook.write_workbook(result, tmp_path / "cm.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "cm.xlsx")["Hands"]
+    assert [sheet.cell(1 + 15 * n, 1).value for n in (0, 1, 23)] == ["Board 1", "Board 2",
+                                                                    "Board 24"]
+    assert sheet["A1"].font.bold
