@@ -20,6 +20,21 @@ REAL_DATA = REPO.parent / "shared" / "data" / "real"
 SAMPLE_DATA = REPO / "sample_data"
 
 
+@pytest.fixture(autouse=True)
+def _no_double_dummy(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests not marked ``dd`` score without the double-dummy analysis.
+
+    Solving deals costs tenths of a second each; the real PBN and USEBIO files
+    carry hundreds of deals, and scoring never depends on them. The tests of the
+    analysis are marked ``@pytest.mark.dd`` (hands are still read and checked).
+    """
+    if request.node.get_closest_marker("dd") is None:
+        import traveller.pipeline
+
+        monkeypatch.setattr(traveller.pipeline, "_analysed",
+                            lambda result, folder, found: result)
+
+
 def row_at(table: Any, line: int) -> pd.Series:
     """The one result a RawTable read from line ``line`` of its file."""
     found = table.frame[table.frame["row"] == line]

@@ -238,3 +238,32 @@ def test_director_page_is_not_linked(browser: Browser, site: Path) -> None:
     for page in site.glob("*.html"):
         if page.name != "director.html":
             assert "director.html" not in page.read_text(encoding="utf-8"), page.name
+
+
+@pytest.mark.dd
+def test_board_page_with_deal_dd_and_par_in_chromium(browser: Browser, artefacts: Path,
+                                                     tmp_path: Path) -> None:
+    from test_hands_session import DEAL_1, DEAL_2, hand_record, session
+
+    from traveller.pipeline import process
+    from traveller.publish.site import write_site
+
+    result = process(session(), hands=hand_record(tmp_path, {1: DEAL_1, 2: DEAL_2}))
+    site = write_site(result, tmp_path / "site")
+    for width in (390, 1280):
+        browser.load((site / "board-1.html").as_uri(), width)
+        page = browser.evaluate("""(() => ({
+          hands: document.querySelectorAll('.deal .hand').length,
+          dd: [...document.querySelectorAll('table.dd tbody tr')].map(tr =>
+              [...tr.cells].map(td => td.textContent)),
+          par: document.querySelector('p.par').textContent,
+          parRow: [...document.querySelector('tr.par-row').cells].map(td => td.textContent),
+          vsdd: [...document.querySelectorAll('td.vsdd')].map(td => td.textContent),
+          width: document.documentElement.scrollWidth}))()""")
+        assert browser.problems() == []
+        assert page["hands"] == 4 and page["width"] <= width
+        assert page["dd"][0] == ["N", "7", "4", "7", "7", "5"]  # N: C D H S NT
+        assert page["par"] == "Par E-W +120: 2NT by E/W"
+        assert page["parRow"][:2] == ["Par", "2NT by E/W"]
+        assert sorted(page["vsdd"]) == ["=", "=", "=", "−1"]  # 8, 8, 8, 7 tricks; W makes 8 in NT
+        browser.screenshot(artefacts / f"board-dd-{width}.png")

@@ -75,6 +75,11 @@ def main() -> None:
 @click.option("--names", type=click.Path(dir_okay=False, path_type=Path),
               help="Names file (pair, line, names) [default: the workbook's names sheet].")
 @click.option("--encoding", default=None, help="Force the CSV encoding, e.g. cp1250.")
+@click.option("--hands", type=click.Path(dir_okay=False, path_type=Path), metavar="DEALS.PBN",
+              help="Hand record (the dealing program's PBN file) for the boards [default: the "
+              "deals inside a PBN or USEBIO input].")
+@click.option("--no-dd", "no_dd", is_flag=True,
+              help="Skip the double-dummy analysis and par of the deals.")
 @click.option("--adjusted-session-pct", is_flag=True,
               help="Average-plus is the better of 60 % and the pair's session %, average-minus "
               "the worse of 40 % and it (EBU/WBF option) [default: plain 60/40, the Laws].")
@@ -172,6 +177,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/rulings_session.csv --adjusted-session-pct
       traveller score sample_data/club_session.xlsx --session sample_data/club_session_pl.xlsx
       traveller score sample_data/club_session.xlsx --html site --pbn results.pbn
+      traveller score sample_data/club_session.xlsx --hands sample_data/club_session_hands.pbn
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
       traveller score bbo_export.csv --as bbo
@@ -185,7 +191,9 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         from traveller.pipeline import process
 
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
-    inputs = [input_file, names, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
+    hands: Path | None = structure.pop("hands")  # type: ignore[assignment]
+    no_dd = bool(structure.pop("no_dd"))
+    inputs = [input_file, names, hands, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
     targets = [output, *(v for k in ("html", "pbn", "usebio")
                          if isinstance(v := structure[k], Path))]
     clash = [(p, o) for p in inputs for o in targets  # type: ignore[misc]
@@ -202,11 +210,15 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         if structure["sessions"]:
             from traveller.events import process_event
 
+            if hands is not None:
+                raise click.UsageError("--hands attaches the deals of one session; score the "
+                                       "sessions of an event with --session without it")
             sessions: tuple[Path, ...] = structure["sessions"]  # type: ignore[assignment]
             result = process_event([input_file, *sessions], method=str(structure["combine"]),
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
         else:
-            result = process(input_file, **kwargs)  # type: ignore[arg-type]
+            result = process(input_file, hands=hands, dd=not no_dd,  # type: ignore[arg-type]
+                             **kwargs)  # type: ignore[arg-type]
         not_written: list[str] = []
         written = _publish(result, output, structure, not_written)
     except (TravellerError, OSError, ValueError) as exc:
@@ -226,6 +238,9 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                f"{', '.join(str(p) for p in written)}")
     for note in not_written:
         click.echo(f"not written: {note}", err=True)
+    if str(result.settings.get("dd", "")).startswith("not installed"):
+        click.echo(f"note: the deals are shown without double dummy and par: DDS is "
+                   f"{result.settings['dd']}", err=True)
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())

@@ -81,4 +81,14 @@ PROBLEM_CODES: dict[str, str] = {
     "result-reading": (
         "the result reads two ways, or its reading is implausible; it is scored as read"
     ),
+    "bad-deal": "the deal cannot be read as four hands (the board is shown and scored without it)",
+    "deal-card-count": "a hand of the deal does not hold 13 cards; the deal is not analysed",
+    "deal-duplicate-card": "a card is in the deal twice; the deal is not analysed",
+    "deal-board-twice": "the hand record has two different deals for this board",
+    "deal-conditions-differ": (
+        "the hand record's dealer or vulnerability differs from the board's; the board's are used"
+    ),
+    "deal-missing": "the board was played but the hand record has no deal for it",
+    "hands-unreadable": "the hand-record file cannot be read; the session is scored without it",
+    "deal-differs": "the traveller's own deal for this board is not the hand record's",
 }

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from traveller.errors import TravellerError
 from traveller.options import Options, options_with
 from traveller.problems import combine, truthful
 from traveller.publish import cards
@@ -56,6 +57,14 @@ class Result:
     #: What the publications print above the results: ``title``, ``date``, ``club``,
     #: ``status`` (e.g. provisional until a time); absent keys are not printed.
     meta: dict[str, str] = field(default_factory=dict)
+    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete
+    #: (None when the session has no deals: a session without them builds nothing).
+    hands: pd.DataFrame | None = None
+    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal
+    #: (empty when the deals were not analysed; None without deals).
+    dd: pd.DataFrame | None = None
+    #: Par: board, par_score (N-S's view), par_contract (as ``dd``).
+    par: pd.DataFrame | None = None
 
     def __repr__(self) -> str:
         t = self.travellers
@@ -110,6 +119,8 @@ def process(
     names: str | Path | None = None,
     encoding: str | None = None,
     options: Options | None = None,
+    hands: str | Path | None = None,
+    dd: bool | str | Path = True,
     **option_keywords: Any,
 ) -> Result:
     """Score one traveller file (or frames already in memory) end to end.
@@ -128,6 +139,10 @@ def process(
             ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
             ``sections="field"``, ``phantom_award=60``, ``profile="bbo"`` (another
             program's conventions, docs/conventions.md), ... (not both).
+        hands: a hand-record file (PBN deals) for the session's boards; by default the
+            deals the input itself carries (PBN, USEBIO) are used, if any.
+        dd: double-dummy analysis and par of every complete deal (True, default), none
+            (False), or a folder where each deal's analysis is also kept for later runs.
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
@@ -141,7 +156,66 @@ def process(
                             options=options)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
-    return result
+    return with_hands(result, hands, dd)
+
+
+def with_hands(result: Result, hands: str | Path | None = None,
+               dd: bool | str | Path = True) -> Result:
+    """The result with its hands, double dummy and par, and their problems (a new Result).
+
+    The deals come from ``hands`` (a hand-record file) or else from the
+    travellers' own; every hand-record problem is a warning: no score changes.
+    """
+    if hands is None and "published_deal" not in result.travellers:
+        return result  # the usual session: no deals, nothing to do
+    from traveller.read.hands import hands_in_travellers, read_hands
+    from traveller.tidy.hands import check_hands, differing_deals, unreadable_record
+
+    found: list[pd.DataFrame] = []
+    if hands is not None:
+        try:
+            record = read_hands(hands)
+        except TravellerError as exc:  # listed; the scores never depend on the hands
+            problems = _published(combine([result.problems,
+                                           unreadable_record(printable(str(hands)),
+                                                             str(exc))]))
+            return replace(result, problems=problems)
+    else:
+        record = hands_in_travellers(result.travellers)
+    if record.empty:
+        return result
+    frame, checked = check_hands(record, result.travellers)
+    found.append(checked)
+    if hands is not None:
+        found.append(differing_deals(frame, result.travellers))
+    dd_module = _dd_module()
+    out = replace(result, hands=frame, dd=dd_module.empty_dd(), par=dd_module.empty_par(),
+                  settings={**result.settings, "dd": "off"})
+    if dd is not False and frame["complete"].any():
+        out = _analysed(out, None if dd is True else dd, found)
+    out.problems = _published(combine([result.problems, *found]))
+    return out
+
+
+def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFrame]) -> Result:
+    """Double dummy, par and the audit, when the DDS binding is installed."""
+    from traveller.tidy.dd_audit import dd_audit
+
+    dd_module = _dd_module()
+    try:
+        dd_frame, par_frame = dd_module.analyse(result.hands, folder)
+    except ImportError:
+        result.settings["dd"] = "not installed (pip install 'traveller[dd]')"
+        return result
+    found.append(dd_audit(result.travellers, dd_frame))
+    result.settings["dd"] = "on"
+    return replace(result, dd=dd_frame, par=par_frame)
+
+
+def _dd_module() -> Any:
+    from traveller.score import dd
+
+    return dd
 
 
 def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "auto",

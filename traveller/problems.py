@@ -58,6 +58,16 @@ FIXES: dict[str, str] = {
     ),
     "dealer-disagrees": "check the board's dealer; correct the column or the board number",
     "result-reading": "check it; format the Result column as Text so Excel keeps the + of +2",
+    "bad-deal": "write the deal as PBN does: N:AKQ.JT9.876.5432 followed by E, S and W's hands",
+    "deal-card-count": "check the deal against the hand record printout or the dealing program",
+    "deal-duplicate-card": "check the deal against the hand record printout or the dealing program",
+    "deal-board-twice": "keep one deal per board in the hand record",
+    "deal-conditions-differ": (
+        "check that the hand record is this session's; a dealing program numbers boards from 1"
+    ),
+    "deal-missing": "add the board's deal to the hand record, or ignore if it was not dealt",
+    "hands-unreadable": "give the dealing program's PBN file of this session's deals",
+    "deal-differs": "check that the hand record is this session's (and its board numbers)",
 }
 
 

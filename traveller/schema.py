@@ -40,6 +40,26 @@ PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "severity"
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]
 
+#: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
+VULNERABILITY = [
+    (False, False), (True, False), (False, True), (True, True),
+    (True, False), (False, True), (True, True), (False, False),
+    (False, True), (True, True), (False, False), (True, False),
+    (True, True), (False, False), (True, False), (False, True),
+]
+DEALERS = "NESW"
+
+
+def board_dealer(board: int) -> str:
+    """The dealer of a board number by the duplicate cycle (1 N, 2 E, 3 S, 4 W, 5 N ...)."""
+    return DEALERS[(board - 1) % 4]
+
+
+def board_vulnerability(board: int) -> str:
+    """The vulnerability of a board number as PBN writes it: "None", "NS", "EW" or "All"."""
+    ns, ew = VULNERABILITY[(board - 1) % 16]
+    return "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
+
 
 def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
     """Return a copy of ``frame`` with every column of ``dtypes`` present and typed.

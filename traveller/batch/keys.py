@@ -123,11 +123,12 @@ def _choices(key: str) -> list[str] | None:
 
 
 def _path_or_text(key: str, value: Any, where: str, base: Path) -> Any:
-    """``names`` (an existing file, relative to ``base``), ``encoding``, ``output_suffix``."""
-    if key == "names":
+    """``names``/``hands`` (an existing file, relative to ``base``), ``encoding``,
+    ``output_suffix``."""
+    if key in ("names", "hands"):
         path = (base / _text(key, value, where)).resolve()
         if not path.is_file():
-            raise SettingsError(f"{where}: names = {value!r}: no such file {path}; "
+            raise SettingsError(f"{where}: {key} = {value!r}: no such file {path}; "
                                 "the path is relative to the folder of the settings")
         return path
     if key == "encoding":
@@ -149,8 +150,11 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
         return _choice(key, value, choices, where)
     if key in PUBLICATION_DEFAULTS:
         return _publication_value(key, value, where)
-    if key in ("names", "encoding", "output_suffix"):
+    if key in ("names", "hands", "encoding", "output_suffix"):
         return _path_or_text(key, value, where, base)
+    if key == "dd" and not isinstance(value, bool):
+        raise SettingsError(f"{where}: dd must be true or false (the double-dummy analysis "
+                            f"of the deals), not {value!r}")
     if key == "exclude":
         value = [value] if isinstance(value, str) else value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -10,6 +10,8 @@ file and the key (it fails the files under that folder, not the whole run)::
     movement = "mitchell"    # "auto", "mitchell" or "howell"
     notation = "pl"          # "auto", "en", "pl", "ru"
     names = "names.csv"      # names file, relative to this file's folder
+    hands = "deals.pbn"      # hand record (PBN or .dup) of the folder's sessions, likewise
+    dd = false               # no double-dummy analysis of the deals (on by default)
     encoding = "cp1250"      # text encoding of CSV files
     output_suffix = "_results"
     changes = "both"         # corrections report: "both", "csv", "txt", "none"
@@ -79,8 +81,9 @@ class Settings:
         return kwargs
 
 
-def fingerprint(kwargs: dict[str, Any], names_sha256: str | None) -> str:
-    """A short hash of what decides the results: pipeline options and the names' content.
+def fingerprint(kwargs: dict[str, Any], names_sha256: str | None,
+                hands_sha256: str | None = None) -> str:
+    """A short hash of what decides the results: pipeline options, the names' and hands' content.
 
     Options left at their default count as that default, so ``--scale 2/1/0``
     on a run that had no scale set redoes nothing.
@@ -90,7 +93,8 @@ def fingerprint(kwargs: dict[str, Any], names_sha256: str | None) -> str:
         full.pop(OPTIONS_KEYWORD, None)
     if full.get("notation") == "auto":
         full["notation"] = None
-    plain = {k: (f"sha256:{names_sha256}" if k == "names" and v is not None else v)
+    shas = {"names": names_sha256, "hands": hands_sha256}
+    plain = {k: (f"sha256:{shas[k]}" if k in shas and v is not None else v)
              for k, v in full.items()}
     text = json.dumps(plain, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -122,7 +126,7 @@ class SettingsTree:
         self._names: dict[Path, str] = {}
 
     def names_files(self) -> set[Path]:
-        """Every names file a setting names (they are not travellers)."""
+        """Every names or hands file a setting names (they are not travellers)."""
         return set(self._names)
 
     def for_folder(self, folder: Path) -> Settings:
@@ -141,12 +145,7 @@ class SettingsTree:
     def _resolve(self, folder: Path) -> Settings:
         layers, sources = self._layers(folder)
         values = {**layers, **self.overrides}
-        names = values.get("names")
-        names_sha = None
-        if names is not None:
-            if names not in self._names:
-                self._names[names] = file_sha256(names)
-            names_sha = self._names[names]
+        names_sha, hands_sha = (self._sha(values.get(k)) for k in ("names", "hands"))
         if option_fields():
             try:
                 make_options(values)
@@ -155,7 +154,16 @@ class SettingsTree:
                 raise SettingsError(f"{where}: {exc}; fix the value") from None
         decisive = {k: v for k, v in values.items() if k in pipeline_keys() or k in
                     option_fields()}
-        return Settings(values, sources, names_sha, fingerprint(decisive, names_sha))
+        return Settings(values, sources, names_sha,
+                        fingerprint(decisive, names_sha, hands_sha))
+
+    def _sha(self, path: Path | None) -> str | None:
+        """The content hash of a names or hands file (each read once a run); None: no file."""
+        if path is None:
+            return None
+        if path not in self._names:
+            self._names[path] = file_sha256(path)
+        return self._names[path]
 
     def _layers(self, folder: Path) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Merged file layers from the inbox down to ``folder`` (nearest wins)."""

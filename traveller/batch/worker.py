@@ -134,7 +134,7 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
     try:
         before = os.stat(task.path)
         sha = file_sha256(task.path)
-        result = process(task.path, **task.kwargs)
+        result = process(task.path, **_with_dd_cache(task.kwargs, task.outdir))
         # title and status (correction period): what the manifest records of it
         published = ({} if task.job is None else
                      stamp_job(result, task.job, task.entry, now=task.now))
@@ -328,3 +328,12 @@ def _remove_temps(out: Path) -> None:
         tmp.unlink(missing_ok=True)
     for tmp in out.parent.glob(f".{out.stem}.*.csv.*.tmp"):
         tmp.unlink(missing_ok=True)
+
+
+def _with_dd_cache(kwargs: dict[str, Any], outdir: Path | None) -> dict[str, Any]:
+    """The analysis of each deal kept in the batch's state folder, unless it is off."""
+    if kwargs.get("dd", True) is False or outdir is None:
+        return kwargs
+    from traveller.batch.run import STATE_DIR
+
+    return {**kwargs, "dd": outdir / STATE_DIR / "dd"}

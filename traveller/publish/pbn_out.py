@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.publish.dates import DATE_SOURCES, parse_date, session_date
 from traveller.score.table import DEALERS, VULNERABILITY
 
@@ -218,7 +218,9 @@ def pbn_text(result: Result) -> str:
     header, frame = _table_frame(result)
     lines = _lines(frame)
     t = result.travellers.reset_index(drop=True)
-    deal = shown.text(t["published_deal"]) if "published_deal" in t else None
+    # the deals of the hand record (or of the input), their double dummy tables and par
+    deals, tables = handrecord.deals(result), handrecord.dd_tables(result)
+    par = handrecord.pars(result)
     keys = pd.DataFrame({"section": shown.text(t["section"]), "board": t["board"].astype(int)})
     for n, ((section, number), index) in enumerate(
             keys.groupby(["section", "board"], sort=False).indices.items()):
@@ -226,11 +228,12 @@ def pbn_text(result: Result) -> str:
                 '[West ""]', '[North ""]', '[East ""]', '[South ""]',
                 f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
                 f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]']
-        found = next((d for d in deal.iloc[index] if d), "") if deal is not None else ""
-        out += [f"[Deal {quoted(found)}]", f"[Scoring {quoted(SCORING.get(method, method))}]",
+        out += [f"[Deal {quoted(deals.get(number, ''))}]",
+                f"[Scoring {quoted(SCORING.get(method, method))}]",
                 '[Declarer ""]', '[Contract ""]', '[Result ""]']
         if section:
             out.append(f"[Section {quoted(section)}]")
+        out += handrecord.pbn_tags(result, number, tables, par)
         if n == 0:
             out += total_table(result)
         out += [f"[ScoreTable \"{';'.join(header)}\"]", *lines.iloc[index], ""]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
@@ -124,11 +124,18 @@ def traveller_rows(result: Result) -> pd.DataFrame:
 
 
 def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
-    """One dict per board: number, dealer, vulnerability, hands, datum and its results."""
+    """One dict per board: number, dealer, vulnerability, hands, DD, par, datum, results.
+
+    With par known, the board's rows get a ``par`` row among them, in N-S score order.
+    """
     t = result.travellers.reset_index(drop=True)
-    extra = pd.DataFrame({"deal": shown.text(t["published_deal"]) if "published_deal" in t
-                          else "", "datum": shown.numbers(t["datum"], signed=True)
-                          if "datum" in t else ""}, index=t.index)
+    deals, tables, par = handrecord.deals(result), handrecord.dd_tables(result), handrecord.pars(
+        result)
+    extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
+                          if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
+                          "score_value": pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(
+                              dtype=float, na_value=np.nan)},
+                         index=t.index)
     keys = ["session", "section", "board"] if "session" in rows else ["section", "board"]
     frame = pd.concat([rows, extra], axis=1).sort_values(keys, kind="stable")
     out = []
@@ -136,12 +143,29 @@ def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
         first = part[0]
         number = int(first["board"])
         dealer, vul = shown.board_conditions(number)
+        table, board_par = tables.get(number), par.get(number)
         out.append({"board": number, "section": first["section"],
                     "session": first.get("session", ""), "href": first["href"],
                     "dealer": dealer, "vulnerable": vul,
-                    "hands": shown.hands(next((r["deal"] for r in part if r["deal"]), None)),
-                    "datum": first["datum"], "rows": part})
+                    "hands": shown.hands(deals.get(number)),
+                    "dd": handrecord.dd_grid(table) if table else None,
+                    "strains": list(handrecord.STRAIN_HEADINGS.values()),
+                    "par": handrecord.par_words(*board_par) if board_par else "",
+                    "datum": first["datum"], "rows": _with_par(part, board_par)})
     return out
+
+
+def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[dict[str, Any]]:
+    """The board's rows with a par row before the first result that scored less for N-S."""
+    if par is None:
+        return rows
+    score, contracts = par
+    plus, minus = (str(score), "") if score > 0 else ("", str(-score)) if score < 0 else ("", "")
+    line = {"par": True, "contract": handrecord.par_words(score, contracts).partition(": ")[2],
+            "ns_plus": plus, "ew_plus": minus}
+    at = next((i for i, r in enumerate(rows)  # (an artificial score has none: NaN, None)
+               if r["score_value"] is not None and r["score_value"] < score), len(rows))
+    return [*rows[:at], line, *rows[at:]]
 
 
 def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:

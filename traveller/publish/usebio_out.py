@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.publish.dates import DATE_SOURCES, session_date
 from traveller.publish.pbn_out import check_exportable
 
@@ -153,17 +153,16 @@ def _boards(parent: ET.Element, t: pd.DataFrame, method: str, event_type: str,
                     add(line, tag, value)
 
 
-def board_deals(t: pd.DataFrame) -> pd.Series:
+def board_deals(result: Result) -> pd.Series:
     """Board number -> its deal in PBN form (``N:AKQ.JT9.876.5432 ...``), "" when unknown.
 
-    Every board played is listed; this is the one place that says where deals come from.
+    Every board played is listed; the deals are the hand record's (or the input's own),
+    as :func:`traveller.publish.handrecord.deals` finds them.
     """
-    boards = t["board"].astype(int)
-    if "published_deal" not in t:
-        return pd.Series("", index=pd.Index(sorted(boards.unique()), name="board"), dtype=object)
-    deal = shown.text(t["published_deal"]).groupby(boards).agg(lambda d: next(
-        (v for v in d if v), ""))
-    return deal.sort_index()
+    boards = sorted(result.travellers["board"].astype(int).unique())
+    known = handrecord.deals(result)
+    return pd.Series([known.get(b, "") for b in boards], index=pd.Index(boards, name="board"),
+                     dtype=object)
 
 
 def handset(root: ET.Element, deals: pd.Series) -> None:
@@ -239,7 +238,7 @@ def usebio_tree(result: Result) -> ET.Element:
             _participants(section, r[shown.text(r["section"]) == name], event_type)
             part = t[shown.text(t["section"]) == name].reset_index(drop=True)
             _boards(section, part, method, event_type, apart)
-    handset(root, board_deals(t))
+    handset(root, board_deals(result))
     return root
 
 

@@ -1,4 +1,5 @@
-"""The formatted results workbook: Ranking, Travellers, Problems, then Score cards,
+"""The formatted results workbook: Ranking, Travellers, Hands (when there are deals),
+Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
 Written with xlsxwriter row by row (sheet.py), in constant-memory mode for
@@ -28,8 +29,10 @@ import numpy as np
 import pandas as pd
 from xlsxwriter.exceptions import FileCreateError
 
+from traveller.publish import handrecord
 from traveller.publish.book import Workbook
 from traveller.publish.cards import card_values, frequency_values, names_lookup, result_summary
+from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
@@ -151,6 +154,10 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
                             lambda b, st, h: _write_travellers(b, st, h, result, extra, facts),
                             lambda: result.travellers)]
+    if has_hands(result):
+        plan.append(("Hands", len(handrecord.deals(result)) * BLOCK,
+                     lambda b, st, h: write_hands_sheet(b, st, h, result),
+                     lambda: result.hands if result.hands is not None else pd.DataFrame()))
     if len(result.problems):
         plan.append(("Problems", len(result.problems) + 1,
                      lambda b, st, h: write_table(b, st, _problems_table(result.problems, h)),

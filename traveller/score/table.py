@@ -12,16 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from traveller.schema import SEATS, STRAINS
-
-#: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
-VULNERABILITY = [
-    (False, False), (True, False), (False, True), (True, True),
-    (True, False), (False, True), (True, True), (False, False),
-    (False, True), (True, True), (False, False), (True, False),
-    (True, True), (False, False), (True, False), (False, True),
-]
-DEALERS = "NESW"
+from traveller.schema import DEALERS, SEATS, STRAINS, VULNERABILITY
 
 _NS_VUL = np.array([v[0] for v in VULNERABILITY])
 _EW_VUL = np.array([v[1] for v in VULNERABILITY])

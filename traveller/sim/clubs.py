@@ -3,7 +3,7 @@
 One traveller file per club, in any format ``traveller score`` reads. The
 club is the file's stem, or the ``club`` key of a ``traveller.toml`` in the
 file's folder; that file may also say how to read the club's sheet
-(``notation``, ``encoding``, ``names``, ``movement``) and the club's rulings
+(``notation``, ``encoding``, ``names``, ``movement``, ``hands``, ``dd``) and the club's rulings
 (``phantom``, ``arrow_switch``). How the field is scored (method, scale, ...)
 is the sim's, the same for every club.
 
@@ -27,7 +27,8 @@ INPUT_SUFFIXES = frozenset({".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".xlsb", "
                             ".xml", ".usebio", ".pbn"})
 SETTINGS_FILE = "traveller.toml"
 #: Keys a club's ``traveller.toml`` may set: its name, how to read it, its own rulings.
-CLUB_KEYS = ("club", "notation", "encoding", "names", "movement", "phantom", "arrow_switch")
+CLUB_KEYS = ("club", "notation", "encoding", "names", "movement", "phantom", "arrow_switch",
+             "hands", "dd")
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ def find_clubs(paths: list[str | Path] | str | Path) -> list[ClubFile]:
         else:
             files.append(item)
     settings = {folder: _folder_settings(folder) for folder in {f.parent for f in files}}
-    names = {s["names"] for s, _ in settings.values() if s.get("names")}
+    names = {s[k] for s, _ in settings.values() for k in ("names", "hands") if s.get(k)}
     clubs: list[ClubFile] = []
     seen: dict[str, Path] = {}
     books: set[str] = set()
@@ -149,7 +150,7 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
         outcome.error = club.error
         return outcome
     from traveller.options import Options
-    from traveller.pipeline import process_loaded
+    from traveller.pipeline import process_loaded, with_hands
     from traveller.read.load import Loaded, read, read_names
 
     s = club.settings
@@ -165,6 +166,8 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
                           arrow_switch=tuple(s.get("arrow_switch", ())))
         result = process_loaded(loaded, scale=sim.scale, movement=s.get("movement", sim.movement),
                                 notation=s.get("notation", sim.notation), options=options)
+        # the hand record of the club (or its file's deals): each deal solved once a process
+        result = with_hands(result, s.get("hands"), s.get("dd", True))
     except Exception as exc:  # one club's file must never stop the sim
         outcome.error = _reason(exc)
         return outcome

@@ -1,0 +1,222 @@
+"""Hand records checked: the cards of each deal, and the deals against the travellers.
+
+:func:`check_hands` takes a hand record as read (:mod:`traveller.read.hands`)
+and the session's travellers, and gives the session's ``hands`` (one row per
+board: dealer, vulnerability, the four hands, the deal in PBN's ``N:`` form)
+and the problems found, each a warning (the scores never depend on the hands):
+
+* ``bad-deal``: the deal text cannot be read as four hands of four suits;
+* ``deal-card-count``: a hand does not hold thirteen cards;
+* ``deal-duplicate-card``: a card is in two hands (or twice in one);
+* ``deal-board-twice``: the hand record has two different deals for one board;
+* ``deal-conditions-differ``: the hand record's dealer or vulnerability is not
+  the one the traveller's board is scored with (the board number's);
+* ``deal-missing``: a board with results has no deal in the hand record;
+* ``deal-differs``: the traveller carries its own deal for a board (PBN,
+  USEBIO) and it is not the hand record's (:func:`differing_deals`).
+
+A deal with one hand unknown (``-``) and three good ones is completed with the
+thirteen cards left; with more unknown it is shown as far as it is known and
+not analysed. A deal with a problem is kept out of the analysis too.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+
+from traveller.problems import flag
+from traveller.schema import SEATS, board_dealer, board_vulnerability
+from traveller.tidy.arrays import NO_ROWS
+
+#: Ranks high to low, as PBN writes them; suits in PBN's order.
+RANKS = "AKQJT98765432"
+SUITS = "SHDC"
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: The columns of a session's hands.
+HANDS_COLUMNS = ["board", "dealer", "vulnerable", "north", "east", "south", "west", "deal",
+                 "complete"]
+_VULNERABLE = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW",
+               "all": "All", "both": "All", "b": "All", "n": "NS", "e": "EW", "o": "None"}
+_HAND = re.compile(r"^[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*\.[AKQJT2-9]*$")
+
+
+def empty_hands() -> pd.DataFrame:
+    """A session's hands with no boards."""
+    return pd.DataFrame({c: pd.Series(dtype="Int64" if c == "board" else bool
+                                      if c == "complete" else "string") for c in HANDS_COLUMNS})
+
+
+def unreadable_record(path: str, why: str) -> pd.DataFrame:
+    """The one problem row of a hand-record file that cannot be read at all."""
+    from traveller.errors import PROBLEM_CODES
+    from traveller.problems import FIXES
+
+    code = "hands-unreadable"
+    return pd.DataFrame({"file": [path], "sheet": [""], "row": [pd.NA], "column": [""],
+                         "value": [""], "code": [code],
+                         "message": [f"{why}: {PROBLEM_CODES[code]}; {FIXES[code]}"],
+                         "blocking": [False]})
+
+
+def parse_deal(text: str) -> tuple[dict[str, str | None] | None, str]:
+    """A PBN deal -> seat -> hand ("AKQ.JT9.876.5432", None when unknown), or (None, why).
+
+    The first seat may be any of N, E, S, W; ``10`` is read as ``T``; a lone ``-``
+    is an unknown hand. The cards are not counted here (see :func:`card_faults`).
+    """
+    first, colon, rest = text.strip().partition(":")
+    parts = rest.split()
+    if not colon or first.strip().upper() not in SEATS or len(parts) != 4:
+        return None, "not a first seat and four hands, e.g. N:AKQ.JT9.876.5432 ..."
+    start = SEATS.index(first.strip().upper())
+    hands: dict[str, str | None] = {}
+    for i, part in enumerate(parts):
+        hand = part.upper().replace("10", "T")
+        if hand != "-" and not _HAND.match(hand):
+            return None, f"{part!r} is not four suits of cards separated by dots"
+        hands[SEATS[(start + i) % 4]] = None if hand == "-" else hand
+    return {seat: hands[seat] for seat in SEATS}, ""
+
+
+def card_faults(hands: dict[str, str | None]) -> tuple[str, str]:
+    """(problem code, what is wrong) of a deal's cards, ("", "") when they are good."""
+    seen: dict[str, str] = {}
+    for seat, hand in hands.items():
+        if hand is None:
+            continue
+        for suit, cards in zip(SUITS, hand.split("."), strict=True):
+            for card in cards:
+                if (suit + card) in seen:
+                    where = (f"{SEAT_WORDS[seat]}'s hand twice" if seen[suit + card] == seat
+                             else f"{SEAT_WORDS[seen[suit + card]]}'s and {SEAT_WORDS[seat]}'s"
+                             " hands")
+                    return "deal-duplicate-card", f"{suit}{card} is in {where}"
+                seen[suit + card] = seat
+    for seat, hand in hands.items():
+        if hand is not None and len(hand) - 3 != 13:
+            return "deal-card-count", f"{SEAT_WORDS[seat]} holds {len(hand) - 3} cards, not 13"
+    return "", ""
+
+
+def completed(hands: dict[str, str | None]) -> dict[str, str | None]:
+    """The deal with its one unknown hand filled in from the cards left (else as given)."""
+    unknown = [seat for seat, hand in hands.items() if hand is None]
+    if len(unknown) != 1:
+        return hands
+    held = {s + c for hand in hands.values() if hand for s, cards in
+            zip(SUITS, hand.split("."), strict=True) for c in cards}
+    rest = ".".join("".join(r for r in RANKS if s + r not in held) for s in SUITS)
+    return {**hands, unknown[0]: rest}
+
+
+def deal_text(hands: dict[str, str | None]) -> str:
+    """The deal in PBN's form from North: ``N:<north> <east> <south> <west>`` (``-`` unknown)."""
+    return "N:" + " ".join(hands[seat] or "-" for seat in SEATS)
+
+
+def vulnerability_of(text: str) -> str | None:
+    """PBN's vulnerability words ("None", "Love", "NS", "EW", "All", "Both") -> canonical."""
+    return _VULNERABLE.get(text.strip().lower()) if text.strip() else None
+
+
+def check_hands(record: pd.DataFrame, travellers: pd.DataFrame,
+                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The session's hands (one row per board of the record) and the problems found.
+
+    ``record`` is a hand record as read (``file, sheet, row, board, dealer,
+    vulnerable, deal`` as text); ``travellers`` the scored results, whose boards
+    are the ones that need a deal.
+    """
+    kept: dict[int, dict[str, object]] = {}
+    listed: set[int] = set()  # boards the record has, readable or not
+    problems = []
+    for position, entry in enumerate(record.to_dict("records")):
+        board_text = str(entry["board"] or "")
+        if not board_text.isdigit() or int(board_text) < 1:
+            problems.append(_problem(record, position, "bad-board", "Board", board_text))
+            continue
+        row, code, column, value, detail = _deal_row(int(board_text), entry)
+        listed.add(int(board_text) if code else 0)
+        if code:
+            problems.append(_problem(record, position, code, column, value, detail))
+        if row is None:
+            continue
+        before = kept.get(int(board_text))
+        if before is not None and before["deal"] != row["deal"]:
+            problems.append(_problem(record, position, "deal-board-twice", "Deal",
+                                     str(entry["deal"]), f"board {board_text}: the first is "
+                                     "kept"))
+        elif before is None:
+            kept[int(board_text)] = row
+    hands = pd.DataFrame(list(kept.values()), columns=HANDS_COLUMNS)
+    hands = hands.sort_values("board", kind="stable").reset_index(drop=True).astype(
+        {"board": "Int64", "complete": bool, **{c: "string" for c in HANDS_COLUMNS[1:-1]}})
+    missing = _missing({*hands["board"].tolist(), *listed}, travellers, record)
+    return hands, pd.concat([*problems, missing]) if problems else missing
+
+
+def _deal_row(board: int, entry: dict[str, object],
+              ) -> tuple[dict[str, object] | None, str, str, str, str]:
+    """(hands row or None, problem code, column, value, detail) of one deal of the record."""
+    text = str(entry["deal"] or "")
+    parsed, why = parse_deal(text)
+    if parsed is None:  # (no deal at all: listed as deal-missing where the board was played)
+        return None, "bad-deal" if text else "", "Deal", text, why
+    code, detail = card_faults(parsed)
+    hands = parsed if code else completed(parsed)
+    complete = not code and all(h is not None for h in hands.values())
+    dealer, vulnerable = board_dealer(board), board_vulnerability(board)
+    row: dict[str, object] = {"board": board, "dealer": dealer, "vulnerable": vulnerable,
+           **{SEAT_WORDS[s].lower(): hands[s] for s in SEATS}, "deal": deal_text(hands),
+           "complete": complete}
+    if code:
+        return row, code, "Deal", text, f"board {board}: {detail}"
+    stated_dealer = str(entry["dealer"] or "").strip().upper()
+    stated_vul = vulnerability_of(str(entry["vulnerable"] or ""))
+    if (stated_dealer and stated_dealer != dealer) or (stated_vul and stated_vul != vulnerable):
+        said = f"dealer {stated_dealer or '?'}, vulnerable {stated_vul or '?'}"
+        return row, "deal-conditions-differ", "Dealer/Vulnerable", said, (
+            f"board {board} is scored as dealer {dealer}, vulnerable {vulnerable}, by its "
+            "number; par is worked out that way")
+    return row, "", "", "", ""
+
+
+def _problem(record: pd.DataFrame, position: int, code: str, column: str, value: str,
+             detail: str = "") -> pd.DataFrame:
+    rows = record.iloc[[position]]
+    return flag(rows, code, column, pd.Series([value], index=rows.index, dtype="string"),
+                detail, blocking=False)
+
+
+def _missing(known: set[int], travellers: pd.DataFrame, record: pd.DataFrame) -> pd.DataFrame:
+    """``deal-missing`` at the first traveller row of each board the record has no deal for."""
+    if travellers.empty or "board" not in travellers:
+        return flag(NO_ROWS, "deal-missing", "")
+    boards = travellers["board"].astype("Int64")
+    lacking = boards.notna() & ~boards.isin(list(known))
+    first = travellers[lacking.to_numpy(dtype=bool)].drop_duplicates("board")
+    if first.empty:
+        return flag(NO_ROWS, "deal-missing", "")
+    source = str(record["file"].iloc[0]) if len(record) else "the hand record"
+    name = re.sub(r"^.*[\\/]", "", source)
+    return flag(first, "deal-missing", "Board", first["board"].astype("string"),
+                f"no deal for this board in {name}", blocking=False)
+
+
+def differing_deals(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
+    """``deal-differs`` at the first traveller row of each board whose own deal is not the
+    hand record's (both read to North-first text; the hand record's is the one used)."""
+    if "published_deal" not in travellers or hands.empty:
+        return flag(NO_ROWS, "deal-differs", "")
+    t = travellers[travellers["published_deal"].notna()].drop_duplicates("board")
+    ours = dict(zip(hands["board"].astype(int), hands["deal"], strict=True))
+    differs = []
+    for board, text in zip(t["board"], t["published_deal"].astype(str), strict=True):
+        parsed, _ = parse_deal(text)
+        own = deal_text(completed(parsed)) if parsed is not None else text
+        differs.append(pd.notna(board) and int(board) in ours and ours[int(board)] != own)
+    rows = t[pd.Series(differs, index=t.index, dtype=bool)]
+    return flag(rows, "deal-differs", "Deal", rows["published_deal"].astype("string"),
+                "the hand record's deal is the one shown and analysed", blocking=False)
