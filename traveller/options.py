@@ -26,7 +26,8 @@ SIT_OUTS = ("not-played", "average")
 #: The keyword options of :func:`traveller.pipeline.process` and their defaults
 #: (tests/test_batch_settings.py checks them against its signature).
 PROCESS_DEFAULTS: dict[str, Any] = {"scale": "2/1/0", "movement": "auto", "notation": None,
-                                    "names": None, "encoding": None, "options": None}
+                                    "names": None, "encoding": None, "options": None,
+                                    "points": None}
 
 
 #: Butler's trim beyond this would drop more results than any board has.
