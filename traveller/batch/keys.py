@@ -3,7 +3,7 @@
 Keys are the batch's own (``output_suffix``, ``changes``, ``exclude``, and the
 publication's ``html``, ``title``, ``date``, ``club``, ``correction_minutes``), the
 keyword options of :func:`traveller.pipeline.process` (``scale``, ``movement``,
-``notation``, ``names``, ``encoding``) and the fields of its ``Options``
+``notation``, ``names``, ``encoding``, ``points``) and the fields of its ``Options``
 dataclass (rulings and structure), found by introspection so that a scoring
 option added to the pipeline is a key without a change here.
 """
@@ -151,6 +151,8 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
         return _publication_value(key, value, where)
     if key in ("names", "encoding", "output_suffix"):
         return _path_or_text(key, value, where, base)
+    if key == "points":
+        return _points(value, where, base)
     if key == "exclude":
         value = [value] if isinstance(value, str) else value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -163,6 +165,22 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
     if not scalar:
         raise SettingsError(f"{where}: {key} must be a text, number or true/false")
     return value
+
+
+def _points(value: Any, where: str, base: Path) -> str:
+    """A master-point scale: a built-in name or a .toml file relative to ``base``, its
+    inputs after a colon (``"abf:weight=1.5"``), read once here so a bad one fails early."""
+    from traveller.read.scales import ScaleError, read_scale, split_spec
+
+    text = _text("points", value, where)
+    name, inputs = split_spec(text)
+    if name.lower().endswith(".toml"):
+        text = str((base / name).resolve()) + (f":{inputs}" if inputs else "")
+    try:
+        read_scale(text)
+    except ScaleError as exc:
+        raise SettingsError(f"{where}: points = {value!r}: {exc}") from None
+    return text
 
 
 def _publication_value(key: str, value: Any, where: str) -> Any:

@@ -3,7 +3,8 @@ and places, and every board's traveller lines with their matchpoints or IMPs.
 
 Layout as scoring programs export it: ``USEBIO/CLUB``, then ``EVENT`` holding
 ``PARTICIPANTS`` (one ``PAIR`` per ranked pair: number, direction, total,
-percentage, place, players) and one ``BOARD`` per board (``TRAVELLER_LINE``:
+percentage, place, the master points awarded to each of its players, players with
+their federation numbers when known) and one ``BOARD`` per board (``TRAVELLER_LINE``:
 pairs, contract, declarer, lead, tricks, N-S score, and ``NS_MATCH_POINTS``/
 ``EW_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS``/... or ``NS_BUTLER_POINTS``/...).
 A session of several sections puts each section's participants and boards in
@@ -41,14 +42,19 @@ def _add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
     return child
 
 
-def _participants(parent: ET.Element, ranking: pd.DataFrame) -> None:
+def _participants(parent: ET.Element, ranking: pd.DataFrame,
+                  points: pd.DataFrame | None = None) -> None:
     part = _add(parent, "PARTICIPANTS")
     score = "mp" if "mp" in ranking else "imps" if "imps" in ranking else "points"
     rows = pd.DataFrame({
+        "section": shown.text(ranking["section"]),
         "pair": shown.text(ranking["pair"]), "line": shown.text(ranking["line"]),
         "total": shown.numbers(ranking[score]) if score in ranking else "",
         "pct": shown.percents(ranking["pct"]) if "pct" in ranking else "",
-        "place": shown.text(ranking["place"]), "names": shown.text(ranking["names"])})
+        "place": shown.text(ranking["place"]), "names": shown.text(ranking["names"]),
+        "award": shown.numbers(ranking["master_points"]) if "master_points" in ranking
+        else ""})
+    numbers = _player_numbers(points)
     for row in rows.itertuples(index=False):
         pair = _add(part, "PAIR")
         _add(pair, "PAIR_NUMBER", row.pair)
@@ -57,9 +63,27 @@ def _participants(parent: ET.Element, ranking: pd.DataFrame) -> None:
         if row.pct:
             _add(pair, "PERCENTAGE", row.pct)
         _add(pair, "PLACE", row.place)
+        if row.award:  # each player of the pair is awarded this, as scoring programs write
+            _add(pair, "MASTER_POINTS_AWARDED", row.award)
+        ids = numbers.get((row.section, row.line, row.pair), {})
         for name in filter(None, (n.strip() for n in row.names.replace(" - ", " – ")
                                   .split(" – "))):
-            _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
+            player = _add(pair, "PLAYER")
+            _add(player, "PLAYER_NAME", name)
+            if ids.get(name):
+                _add(player, "NATIONAL_ID_NUMBER", ids[name])
+
+
+def _player_numbers(points: pd.DataFrame | None) -> dict[tuple[str, str, str], dict[str, str]]:
+    """(section, line, pair) -> player name -> federation number, from the points frame."""
+    if points is None or points.empty:
+        return {}
+    cells = pd.DataFrame({c: shown.text(points[c]) for c in ("section", "line", "pair",
+                                                                "player", "player_id")})
+    out: dict[tuple[str, str, str], dict[str, str]] = {}
+    for section, line, pair, player, ident in cells.itertuples(index=False):
+        out.setdefault((section, line, pair), {})[player] = ident
+    return out
 
 
 def _lines(t: pd.DataFrame, method: str) -> pd.DataFrame:
@@ -143,7 +167,7 @@ def usebio_tree(result: Result) -> ET.Element:
     _add(event, "SECTION_COUNT", len(sections))
     _handset(root, t)
     if sections == [""]:
-        _participants(event, result.ranking)
+        _participants(event, result.ranking, result.points)
         _boards(event, t, method)
         return root
     session = _add(event, "SESSION")
@@ -152,7 +176,7 @@ def usebio_tree(result: Result) -> ET.Element:
     for name in sections:
         section = _add(session, "SECTION")
         _add(section, "SECTION_ID", name)
-        _participants(section, r[shown.text(r["section"]) == name])
+        _participants(section, r[shown.text(r["section"]) == name], result.points)
         _boards(section, t[shown.text(t["section"]) == name].reset_index(drop=True), method)
     return root
 

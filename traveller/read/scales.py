@@ -88,12 +88,19 @@ def read_scale(spec: str | Path | PointsScale) -> PointsScale:
     if isinstance(spec, PointsScale):
         return spec
     text = str(spec).strip()
-    name, _, given = (text, "", "") if isinstance(spec, Path) else text.partition(":")
-    if len(name) == 1 and given[:1] in ("\\", "/"):  # a Windows drive, C:\...
-        name, given = text, ""
+    name, given = split_spec(text) if not isinstance(spec, Path) else (text, "")
     raw, where = _load(name)
     inputs = _inputs(given, where) if given else {}
     return _build(raw, where, inputs)
+
+
+def split_spec(text: str) -> tuple[str, str]:
+    """``"abf:weight=1.5"`` -> ("abf", "weight=1.5"); a file's path may hold colons (C:\\)."""
+    end = text.lower().find(".toml")
+    if end >= 0:
+        return text[:end + 5], text[end + 5:].removeprefix(":")
+    name, _, given = text.partition(":")
+    return name, given
 
 
 def _load(name: str) -> tuple[dict[str, Any], str]:
