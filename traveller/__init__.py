@@ -50,6 +50,7 @@ _EXPORTS = {
     "rubber": "traveller.home.rubber", "chicago": "traveller.home.chicago",
     "three_handed": "traveller.home.three", "HomeResult": "traveller.home.result",
     "simultaneous": "traveller.sim.api",
+    "ladder": "traveller.season", "Ladder": "traveller.season", "LadderRule": "traveller.season",
 }
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from traveller.score.rank import matchpoints, rank_pairs
     from traveller.score.table import score_frame
     from traveller.score.vp import victory_points
+    from traveller.season import Ladder, LadderRule, ladder
     from traveller.sim.api import simultaneous
     from traveller.tidy.normalise import normalise
 
@@ -110,6 +112,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "HomeResult",
+    "Ladder",
+    "LadderRule",
     "Options",
     "Result",
     "TravellerError",
@@ -117,6 +121,7 @@ __all__ = [
     "__version__",
     "chicago",
     "imps",
+    "ladder",
     "matchpoints",
     "normalise",
     "process",

@@ -34,7 +34,7 @@ class _Commands(click.Group):
     ELSEWHERE: ClassVar[dict[str, str]] = {
         "batch": "traveller.batch.cli:batch", "rubber": "traveller.home.cli:rubber",
         "chicago": "traveller.home.cli:chicago", "three-handed": "traveller.home.cli:three_handed",
-        "sim": "traveller.sim.cli:sim"}
+        "sim": "traveller.sim.cli:sim", "ladder": "traveller.season_cli:ladder_command"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})

@@ -62,6 +62,9 @@ class Result:
     #: Master points per player (section, line, pair, player, player_id, place, award,
     #: scale) when a scale was given (``process(..., points="abf")``), else None.
     points: pd.DataFrame | None = None
+    #: The players of each ranked pair (section, line, pair, player, player_id), from
+    #: the names; what a season's ladder and the results store know each player by.
+    players: pd.DataFrame | None = None
 
     def __repr__(self) -> str:
         t = self.travellers
@@ -150,6 +153,8 @@ def process(
     scale_of_points = read_scale(points) if points is not None else None  # checked first
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
+    if "pair" in result.ranking:
+        result.players = players_of(result.ranking, loaded.names)
     if scale_of_points is not None:
         with_points(result, loaded.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
@@ -218,8 +223,10 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
                          "ranking has no pairs to award")
     method = str(result.settings.get("method", "mp"))
     boards = int(str(result.settings.get("boards", 0)))
-    frame, per_pair = session_points(result.ranking, players_of(result.ranking, names), scale,
-                                     boards=boards, method=method)
+    players = result.players if result.players is not None else players_of(result.ranking,
+                                                                            names)
+    frame, per_pair = session_points(result.ranking, players, scale, boards=boards,
+                                     method=method)
     result.points = frame
     result.ranking = result.ranking.assign(master_points=per_pair.to_numpy())
     result.settings["points"] = scale.name

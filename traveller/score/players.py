@@ -18,7 +18,7 @@ from traveller.score.rank import attach_names
 
 PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
 #: How the names of a pair's players are joined in a ranking's names.
-_SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
+SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
 
 
 def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFrame:
@@ -40,7 +40,7 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFram
                                      order=n))
     else:
         written = ranking["names"].astype("string").fillna("").reset_index(drop=True)
-        split = written.str.split(_SPLIT, regex=True)
+        split = written.str.split(SPLIT, regex=True)
         for i in (0, 1):
             player = split.str.get(i).astype("string").fillna("").str.strip()
             parts.append(keys.assign(player=player.to_numpy(), player_id="", order=i + 1))
