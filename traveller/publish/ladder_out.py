@@ -11,7 +11,6 @@ change report: which players moved, and which of their sessions changed.
 from __future__ import annotations
 
 import json
-import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -138,13 +137,16 @@ def write_ladder_pages(table: pd.DataFrame, detail: pd.DataFrame, folder: Path, 
     folder.mkdir(parents=True, exist_ok=True)
     env = environment()
     pages = player_pages(table)
-    rows = table.assign(href=table["player_key"].map(pages)).to_dict("records")
+    rows = table.assign(href=table["player_key"].map(pages),
+                        total=[_two(v) for v in table["total"]],
+                        average=[_two(v) for v in table["average"]]).to_dict("records")
     common = {"title": title, "rule": rule_text, "stylesheet": STYLESHEET}
     write_atomic(folder / "ladder.html", env.get_template("season_ladder.html").render(
         rows=rows, changes=changed, **common))
-    shown = detail.sort_values(["date", "session"], kind="stable")
+    shown = detail.sort_values(["date", "session"], kind="stable").assign(
+        **{c: [_two(v) for v in detail[c]] for c in ("pct", "average", "award", "value")})
     for key, part in shown.groupby("player_key", sort=False):
-        standing = table[table["player_key"] == key].iloc[0].to_dict()
+        standing = next(r for r in rows if r["player_key"] == key)
         partners = {p: pages.get(k, "") for p, k in zip(part["partner"], part["partner_key"],
                                                         strict=True)}
         write_atomic(folder / pages[str(key)], env.get_template("season_player.html").render(
@@ -161,9 +163,13 @@ def write_atomic(path: Path, text: str) -> Path:
     return atomic(path, text)
 
 
-def safe_name(text: str) -> str:
-    """A ladder's name as a file name ("Club championship 2026" -> club-championship-2026)."""
-    return re.sub(r"[^0-9a-z]+", "-", text.casefold()).strip("-") or "ladder"
+def _two(value: object) -> str:
+    """A number to two decimals; "" for a missing one."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return ""
+    return "" if number != number else f"{number:.2f}"
 
 
 def read_state(path: Path) -> dict[str, Any] | None:
