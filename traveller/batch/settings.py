@@ -17,6 +17,10 @@ file and the key (it fails the files under that folder, not the whole run)::
     html = true              # also a website per session, and OUTDIR/index.html
     title = "Tuesday pairs"  # title, date, club printed above the results
     correction_minutes = 30  # provisional until then, final after (0: final at once)
+    points = "abf"           # master points by a scale (docs/points.md)
+    ladder = "Club 2026"     # the season's ladder these sessions belong to
+    ladder_rule = "best=8,min_sessions=5"
+    store = "sqlite"         # the results store: beside the output, a database URL, "none"
 
 Any other keyword option of :func:`traveller.pipeline.process`, and each
 field of its ``Options`` (rulings and structure: ``phantom_award``,
