@@ -59,14 +59,14 @@ def publish_all(inputs: Path, results: Path, flip: bool = False,
 
 def reference(results: dict[int, traveller.Result], best: int, latest: int,
               min_sessions: int, min_partners: int) -> dict[str, tuple[float, set[int]]]:
-    """The ladder worked out plainly: player -> (total, days counted)."""
+    """The ladder worked out plainly: federation number -> (total, days counted)."""
     played: dict[str, list[tuple[int, float, str]]] = {}
     for day, result in results.items():
         points = result.points
         assert points is not None
         pct = {(str(r.line), int(r.pair)): float(r.pct) for r in result.ranking.itertuples()}
         for (line, pair), group in points.groupby(["line", "pair"]):
-            ids = list(group["player"])
+            ids = list(group["player_id"])
             for me, partner in ((ids[0], ids[1]), (ids[1], ids[0])):
                 played.setdefault(me, []).append((day, round(pct[(line, int(pair))], 6),
                                                   partner))
@@ -93,11 +93,11 @@ def test_a_dozen_sessions_match_the_plain_reference(season: tuple[Path, Path, An
     got = traveller.ladder([results], rule)
     expected = reference(published, best=6, latest=10, min_sessions=4, min_partners=3)
     table = got.standings[got.standings["qualified"]]
-    assert set(table["player"]) == set(expected)  # workbooks: players known by name
+    assert set(table["player_id"]) == set(expected)  # by number, from the Master points sheet
     for row in table.itertuples():
-        total, days = expected[row.player]
+        total, days = expected[row.player_id]
         assert row.total == pytest.approx(total, abs=0.01)
-        counted = got.sessions[(got.sessions["player"] == row.player)
+        counted = got.sessions[(got.sessions["player_id"] == row.player_id)
                                & got.sessions["counted"]]
         assert {int(s[8:10]) for s in counted["session"]} == days
     ranks = table.sort_values("total", ascending=False)["rank"].str.rstrip("=").astype(int)

@@ -147,7 +147,10 @@ def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
     try:
         _loop(run, jobs, summary, on_file, on_start)
         summary.notes.extend(refresh_index(run.outdir, run.manifest, summary.files))
-        summary.notes.extend(update_seasons(run.outdir, run.manifest, jobs, summary.files))
+        seasons = update_seasons(run.outdir, run.manifest, jobs, summary.files)
+        for note in seasons:
+            run.log_line(f"note: {note}")
+        summary.notes.extend(seasons)
     except BaseException:
         summary.interrupted = True
         raise

@@ -40,6 +40,7 @@ HEADERS = {
     "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
     "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
     "score_total": "Score", "session": "Session", "master_points": "Master points",
+    "player": "Player", "player_id": "Federation number", "award": "Award", "scale": "Scale",
 }
 
 

@@ -99,11 +99,38 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
         frame[column] = frame[column].map(_text)
     frame["pair"] = pd.to_numeric(frame.get("pair"), errors="coerce").astype("Int64")
     frame = frame[frame["pair"].notna()]
+    players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
     lines = [str(r[0]).strip() for r in grid[:header] if r and str(r[0]).strip()]
     info = {"title": lines[0] if lines else path.stem,
             "date": next((line for line in lines[1:] if len(line) <= 30), ""),
             "method": _method(lines, frame)}
-    return Published(key or path.name, frame.reset_index(drop=True), None, info)
+    return Published(key or path.name, frame.reset_index(drop=True), players, info)
+
+
+#: Master points sheet headings -> columns.
+_PLAYER_HEADINGS = {"section": "section", "line": "line", "pair": "pair", "player": "player",
+                    "federation number": "player_id", "place": "place", "award": "award"}
+
+
+def _players_sheet(book: Any, path: Path) -> pd.DataFrame | None:
+    """Each player and their federation number from a results workbook's Master points sheet."""
+    from traveller.read.workbook import sheet_cells
+
+    grid = sheet_cells(book, path, "Master points")
+    header = next((i for i, row in enumerate(grid[:12])
+                   if any(str(c).strip() == "Player" for c in row)), None)
+    if header is None:
+        return None
+    columns = [_PLAYER_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
+    records = [{c: _text(v) for c, v in zip(columns, row, strict=False) if c}
+               for row in grid[header + 1:] if any(str(v).strip() for v in row)]
+    frame = pd.DataFrame(records, columns=[c for c in columns if c])
+    for column in ("section", "line", "player_id"):
+        if column not in frame:
+            frame[column] = ""
+    frame["pair"] = pd.to_numeric(frame["pair"], errors="coerce").astype("Int64")
+    frame["award"] = pd.to_numeric(frame.get("award"), errors="coerce")
+    return frame[frame["pair"].notna()].reset_index(drop=True)
 
 
 def _text(cell: Any) -> str:
