@@ -164,7 +164,7 @@ def test_imp_sessions_need_the_clubs_k(tmp_path: Path) -> None:
     assert dated.standings["total"].tolist() == [59.0, 59.0]
 
 
-def test_look_alike_spellings_are_noted() -> None:
+def test_look_alike_spellings_are_noted(tmp_path: Path) -> None:
     rows = pd.DataFrame({
         "session": ["a", "a", "b", "b"], "title": "", "date": "", "method": "mp",
         "player_key": ["name:Jan Kowalski", "name:Ewa Nowak", "name:KOWALSKI Jan",
@@ -174,6 +174,11 @@ def test_look_alike_spellings_are_noted() -> None:
         "pct": 55.0, "average": None, "award": None})
     got = traveller.ladder(rows=rows)
     assert len(got.notes) == 1 and "'Jan Kowalski' and 'KOWALSKI Jan'" in got.notes[0]
+    write_ladder(got, tmp_path / "l.xlsx", site=tmp_path / "site")
+    cells = [c.value for row in openpyxl.load_workbook(tmp_path / "l.xlsx")["Ladder"]
+             for c in row if c.value]
+    assert any(str(c).startswith("Note: two spellings") for c in cells)
+    assert "KOWALSKI Jan" in (tmp_path / "site" / "ladder.html").read_text(encoding="utf-8")
 
 
 def test_nothing_written_when_nothing_changed(tmp_path: Path,

@@ -119,10 +119,11 @@ def write_ladder(season: Ladder, output: Path, *, title: str = "Ladder",
     if old == state and output.exists() and (site is None or (site / "ladder.html").exists()):
         return []  # nothing new: nothing is rewritten
     written = [ladder_out.write_ladder_workbook(season.standings, season.sessions, output,
-                                                title, season.describe())]
+                                                title, season.describe(), season.notes)]
     if site is not None:
         written.append(ladder_out.write_ladder_pages(season.standings, season.sessions, site,
-                                                     title, season.describe(), season.changes))
+                                                     title, season.describe(), season.changes,
+                                                     season.notes))
     if season.changes:
         text = f"Ladder changes: {title}\n\n" + "\n".join(season.changes) + "\n"
         written.append(ladder_out.write_atomic(

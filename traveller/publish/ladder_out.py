@@ -75,8 +75,9 @@ def _session_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
 
 
 def write_ladder_workbook(table: pd.DataFrame, detail: pd.DataFrame, path: Path,
-                          title: str, rule_text: str) -> Path:
-    """The ladder as one printable sheet (landscape, fitted to the page width)."""
+                          title: str, rule_text: str, notes: list[str] | None = None) -> Path:
+    """The ladder as one printable sheet (landscape, fitted to the page width); ``notes``
+    (such as two spellings that look like one player) are listed under the table."""
     import xlsxwriter
 
     sessions = (detail[["session", "date", "title"]].drop_duplicates("session")
@@ -112,6 +113,9 @@ def write_ladder_workbook(table: pd.DataFrame, detail: pd.DataFrame, path: Path,
             found = values.get((row.player_key, session))
             if found is not None:
                 sheet.write_number(r, c, float(found[0]), counted if found[1] else dropped)
+    below = 4 + len(table) + 1
+    for i, note in enumerate(notes or []):
+        sheet.write_string(below + i, 0, f"Note: {note}")
     sheet.set_column(0, 0, 6)
     sheet.set_column(1, 1, 24)
     sheet.set_column(2, 8, 9)
@@ -132,7 +136,8 @@ def player_pages(table: pd.DataFrame) -> dict[str, str]:
 
 
 def write_ladder_pages(table: pd.DataFrame, detail: pd.DataFrame, folder: Path, title: str,
-                       rule_text: str, changed: list[str]) -> Path:
+                       rule_text: str, changed: list[str], notes: list[str] | None = None
+                       ) -> Path:
     """``ladder.html`` and one page per player (their history) into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     env = environment()
@@ -142,7 +147,7 @@ def write_ladder_pages(table: pd.DataFrame, detail: pd.DataFrame, folder: Path, 
                         average=[_two(v) for v in table["average"]]).to_dict("records")
     common = {"title": title, "rule": rule_text, "stylesheet": STYLESHEET}
     write_atomic(folder / "ladder.html", env.get_template("season_ladder.html").render(
-        rows=rows, changes=changed, **common))
+        rows=rows, changes=changed, notes=notes or [], **common))
     shown = detail.sort_values(["date", "session"], kind="stable").assign(
         **{c: [_two(v) for v in detail[c]] for c in ("pct", "average", "award", "value")})
     for key, part in shown.groupby("player_key", sort=False):
