@@ -152,3 +152,19 @@ def test_process_awards_each_player_of_each_pair() -> None:
 
 def test_place_numbers_read_shared_places() -> None:
     assert place_numbers(pd.Series(["1", "2=", "2=", "", None])).tolist() == [1, 2, 2, 0, 0]
+
+
+def test_sections_ranked_as_one_field_are_awarded_as_one() -> None:
+    from traveller.score.players import players_of
+    from traveller.score.points import session_points
+
+    ranking = pd.DataFrame({"section": ["A"] * 4 + ["B"] * 4, "line": "NS",
+                            "pair": pd.array([1, 2, 3, 4] * 2, dtype="Int64"),
+                            "names": [f"P{i} – Q{i}" for i in range(8)]})
+    apart = ranking.assign(place=["1", "2", "3", "4"] * 2)
+    field = ranking.assign(place=["1", "3", "5", "7", "2", "4", "6", "8"])
+    abf = read_scale("abf")
+    _, by_section = session_points(apart, players_of(apart, None), abf)
+    assert by_section.tolist() == [0.08, 0.06, 0.0, 0.0] * 2  # two 4-table lines
+    _, one = session_points(field, players_of(field, None), abf, by_section=False)
+    assert one.tolist() == [0.16, 0.08, 0.0, 0.0, 0.11, 0.05, 0.0, 0.0]  # one 8-table line

@@ -226,7 +226,8 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
     players = result.players if result.players is not None else players_of(result.ranking,
                                                                             names)
     frame, per_pair = session_points(result.ranking, players, scale, boards=boards,
-                                     method=method)
+                                     method=method,
+                                     by_section=result.settings.get("sections") != "field")
     result.points = frame
     result.ranking = result.ranking.assign(master_points=per_pair.to_numpy())
     result.settings["points"] = scale.name

@@ -142,18 +142,21 @@ def place_numbers(labels: pd.Series) -> np.ndarray:
 
 
 def session_points(ranking: pd.DataFrame, players: pd.DataFrame, scale: PointsScale, *,
-                   boards: int = 0, method: str = "mp") -> tuple[pd.DataFrame, pd.Series]:
+                   boards: int = 0, method: str = "mp", by_section: bool = True
+                   ) -> tuple[pd.DataFrame, pd.Series]:
     """The points frame (one row per player) and each ranking row's award per player.
 
     ``players`` has section, line, pair, player, player_id (one row per player,
     see :func:`traveller.score.players.players_of`). Each (section, line) of the
-    ranking is one field; a blank line is a Howell's field.
+    ranking is one field (each line across the sections when they were ranked as
+    one field, ``by_section=False``); a blank line is a Howell's field.
     """
     place = place_numbers(ranking["place"]) if len(ranking) else np.zeros(0, np.int64)
     award = pd.Series(np.nan, index=ranking.index, dtype="float64")
     section = ranking["section"].astype("string").fillna("")
     line = ranking["line"].astype("string").fillna("")
-    for (_s, ln), index in ranking.groupby([section, line], sort=False).indices.items():
+    field_of = section if by_section else pd.Series("", index=ranking.index)
+    for (_s, ln), index in ranking.groupby([field_of, line], sort=False).indices.items():
         ranked = index[place[index] > 0]
         kind = "mitchell" if ln in ("NS", "EW") else "howell"
         awards = field_awards(scale, place[ranked].tolist(), kind, boards=boards,
