@@ -42,6 +42,8 @@ def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
         assert "" not in ids  # every player known by their federation number
     ladder = outdir / "ladders" / "club-2026.xlsx"
     assert ladder.exists() and (outdir / "ladders" / "club-2026" / "ladder.html").exists()
+    index = (outdir / "index.html").read_text(encoding="utf-8")
+    assert '<a href="ladders/club-2026/ladder.html">Club 2026</a>' in index
     stamp = ladder.stat().st_mtime_ns
 
     again = batch(inbox, outdir)  # nothing new: nothing changes

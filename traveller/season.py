@@ -113,7 +113,7 @@ def write_ladder(season: Ladder, output: Path, *, title: str = "Ladder",
     from traveller.publish import ladder_out
 
     state_path = output.with_suffix(".json")
-    state = ladder_out.state_of(season.standings, season.sessions)
+    state = {**ladder_out.state_of(season.standings, season.sessions), "title": title}
     old = ladder_out.read_state(state_path)
     season.changes = ladder_out.changes(old, state)
     if old == state and output.exists() and (site is None or (site / "ladder.html").exists()):

@@ -146,11 +146,11 @@ def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
         run.log_line(f"note: {note}")
     try:
         _loop(run, jobs, summary, on_file, on_start)
-        summary.notes.extend(refresh_index(run.outdir, run.manifest, summary.files))
         seasons = update_seasons(run.outdir, run.manifest, jobs, summary.files)
         for note in seasons:
             run.log_line(f"note: {note}")
-        summary.notes.extend(seasons)
+        summary.notes.extend(seasons)  # (first: the index lists the ladders' pages)
+        summary.notes.extend(refresh_index(run.outdir, run.manifest, summary.files))
     except BaseException:
         summary.interrupted = True
         raise
