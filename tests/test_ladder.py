@@ -187,3 +187,15 @@ def test_nothing_written_when_nothing_changed(tmp_path: Path,
     out = tmp_path / "l.xlsx"
     assert write_ladder(got, out)
     assert write_ladder(traveller.ladder([season[1]], "best=3"), out) == []
+
+
+@pytest.mark.parametrize(("text", "key", "date"), [
+    ("Riverside · 2026-11-03 · Final results", "x.xlsx", "2026-11-03"),
+    ("EL Wed 10.00am Open (27/07/2022)", "", "2022-07-27"),
+    ("Tuesday pairs, 3 November 2026", "", "2026-11-03"),
+    ("Tuesday pairs", "club/2026-01-05.csv", "2026-01-05"),
+    ("Tuesday pairs", "club/tuesday.csv", "")])
+def test_a_sessions_date_is_found_where_it_is_written(text: str, key: str, date: str) -> None:
+    from traveller.score.sessions import session_date
+
+    assert session_date(text, key) == date

@@ -168,3 +168,12 @@ def test_sections_ranked_as_one_field_are_awarded_as_one() -> None:
     assert by_section.tolist() == [0.08, 0.06, 0.0, 0.0] * 2  # two 4-table lines
     _, one = session_points(field, players_of(field, None), abf, by_section=False)
     assert one.tolist() == [0.16, 0.08, 0.0, 0.0, 0.11, 0.05, 0.0, 0.0]  # one 8-table line
+
+
+def test_abf_butler_pays_the_top_third_rounded_up() -> None:
+    from traveller.score.points import places_paid
+
+    abf = read_scale("abf")
+    assert [places_paid(abf, n, "butler") for n in (9, 10, 12)] == [3, 4, 4]
+    assert [places_paid(abf, n, "mp") for n in (9, 10, 12)] == [4, 5, 6]
+    assert places_paid(read_scale("acbl"), 14) == 6  # 0.40 x 14 = 5.6, .5 up

@@ -102,7 +102,7 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
     players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
     lines = [str(r[0]).strip() for r in grid[:header] if r and str(r[0]).strip()]
     info = {"title": lines[0] if lines else path.stem,
-            "date": next((line for line in lines[1:] if len(line) <= 30), ""),
+            "date": " · ".join([lines[0], *lines[2:]]) if lines else "",  # where it is said
             "method": _method(lines, frame)}
     return Published(key or path.name, frame.reset_index(drop=True), players, info)
 

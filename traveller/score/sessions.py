@@ -14,16 +14,32 @@ from traveller.score.players import SPLIT
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 
 
+#: A date written day first (27/07/2022, 3.11.2026) or in words (3 November 2026).
+_DAY_FIRST = re.compile(r"\b(\d{1,2})[./](\d{1,2})[./](\d{4})\b")
+_IN_WORDS = re.compile(r"\b(\d{1,2})\s+([A-Za-z]{3,9})\s+(\d{4})\b")
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug",
+                                       "sep", "oct", "nov", "dec"), start=1)}
+
+
 def session_date(text: str | None, key: str = "") -> str:
-    """The session's date as YYYY-MM-DD: the date as published, else one in its name."""
-    if text:
-        for dayfirst in (True, False):
-            found = pd.to_datetime(pd.Series([text]), errors="coerce", dayfirst=dayfirst,
-                                   format="mixed")
-            if found.notna().all():
-                return str(found.iloc[0].date())
-    match = _ISO_DATE.search(key)
-    return "-".join(match.groups()) if match else ""
+    """The session's date as YYYY-MM-DD: a date in the published text (2026-11-03,
+    3/11/2026 day first, 3 November 2026), else one in the session's name; else ""."""
+    for where in (text or "", key):
+        match = _ISO_DATE.search(where)
+        if match:
+            return "-".join(match.groups())
+        day_first = _DAY_FIRST.search(where)
+        words = _IN_WORDS.search(where)
+        if day_first:
+            day, month, year = (int(g) for g in day_first.groups())
+        elif words and words.group(2)[:3].casefold() in _MONTHS:
+            day, month, year = (int(words.group(1)), _MONTHS[words.group(2)[:3].casefold()],
+                                int(words.group(3)))
+        else:
+            continue
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            return f"{year:04d}-{month:02d}-{day:02d}"
+    return ""
 
 
 def session_rows(key: str, ranking: pd.DataFrame, players: pd.DataFrame | None,
