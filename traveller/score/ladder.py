@@ -88,7 +88,8 @@ def session_values(rows: pd.DataFrame, rule: LadderRule) -> pd.DataFrame:
         pct = pd.to_numeric(rows["pct"], errors="coerce").to_numpy(dtype=float)
         value = pd.Series(np.where(imp, 50 + (rule.imp_k or 0) * average, pct),
                           index=rows.index)
-    return rows.assign(value=value.round(6), when=dates[inside.to_numpy()])
+    rows = rows.assign(value=value.round(6), when=dates[inside.to_numpy()])
+    return rows[rows["value"].notna()]  # a pair not ranked that session: nothing to count
 
 
 def standings(rows: pd.DataFrame, rule: LadderRule) -> tuple[pd.DataFrame, pd.DataFrame]:
