@@ -101,3 +101,13 @@ def test_two_spellings_of_one_player_are_listed() -> None:
 def test_usebio_without_points_has_no_award_element() -> None:
     tree = usebio_tree(traveller.process(SESSION))
     assert tree.find(".//MASTER_POINTS_AWARDED") is None
+
+
+def test_a_changed_scale_file_changes_the_settings_fingerprint(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "scale.toml").write_text("[first.any]\nrate = 1\n", encoding="utf-8")
+    (club / "traveller.toml").write_text('points = "scale.toml"\n', encoding="utf-8")
+    before = SettingsTree(tmp_path).for_folder(club).fingerprint
+    (club / "scale.toml").write_text("[first.any]\nrate = 2\n", encoding="utf-8")
+    assert SettingsTree(tmp_path).for_folder(club).fingerprint != before

@@ -180,8 +180,8 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
         printer.stop()
         if previous is not None:
             _on_sigterm(previous)
-    click.echo(summary.headline(), err=printer.to_stderr)
     for note in summary.notes[printer.noted:]:  # the end of the run's: store and ladders
-        click.echo(f"note: {note}", err=printer.to_stderr)
+        click.echo(f"note: {note}", err=True)
+    click.echo(summary.headline(), err=printer.to_stderr)
     _write_summary_copy(summary, summary_path)
     sys.exit(summary.exit_code)

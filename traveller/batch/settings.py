@@ -106,6 +106,16 @@ def file_sha256(path: Path) -> str:
         return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
+def _scale_file(points: Any) -> Path | None:
+    """The scale file a ``points`` value names (``club.toml:first=10``), or None."""
+    if not isinstance(points, str):
+        return None
+    from traveller.read.scales import split_spec
+
+    name = split_spec(points)[0]
+    return Path(name) if name.lower().endswith(".toml") else None
+
+
 class SettingsTree:
     """Settings of every folder under an inbox, each worked out once per run.
 
@@ -159,6 +169,10 @@ class SettingsTree:
                 raise SettingsError(f"{where}: {exc}; fix the value") from None
         decisive = {k: v for k, v in values.items() if k in pipeline_keys() or k in
                     option_fields()}
+        scale_file = _scale_file(values.get("points"))
+        if scale_file is not None:  # a changed scale file re-scores its sessions
+            decisive["points_file_sha256"] = self._names.get(scale_file) or file_sha256(
+                scale_file)
         return Settings(values, sources, names_sha, fingerprint(decisive, names_sha))
 
     def _layers(self, folder: Path) -> tuple[dict[str, Any], tuple[str, ...]]:
