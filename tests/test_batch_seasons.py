@@ -65,3 +65,14 @@ def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
         assert db.execute("select revision from sessions where key = 'club/2026-01-02.csv'"
                           ).fetchone() == (2,)
         assert db.execute("select count(*) from corrections").fetchone() == (4,)
+
+    # the same season read from the batch's snapshots by traveller ladder
+    done = CliRunner().invoke(main, ["ladder", str(outdir), "-o", str(tmp_path / "l.xlsx"),
+                                     "--best", "2", "--min-sessions", "2"])
+    assert done.exit_code == 0, done.output
+    ours = json.loads((tmp_path / "l.json").read_text(encoding="utf-8"))["players"]
+    batch_state = json.loads((outdir / "ladders" / "club-2026.json").read_text(
+        encoding="utf-8"))["players"]
+    assert {k: (v["rank"], v["total"]) for k, v in ours.items()} == {
+        k: (v["rank"], v["total"]) for k, v in batch_state.items()}
+    assert all(key.startswith("id:") for key in ours)

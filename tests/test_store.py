@@ -66,7 +66,13 @@ def test_postgresql_store_against_a_real_server() -> None:
         pytest.skip(f"no PostgreSQL server reachable at {engine.url!r}: {exc.orig}")
     finally:
         engine.dispose()
-    round_trip(POSTGRES_URL, f"club/{uuid.uuid4().hex}.csv")
+    key = f"club/{uuid.uuid4().hex}.csv"
+    round_trip(POSTGRES_URL, key)
+    from traveller import ladder
+
+    stored = read_store(POSTGRES_URL, ladder="Club")
+    season = ladder(rows=stored[stored["session"] == key], rule="by=points")
+    assert season.standings["total"].tolist() == [0.5] * 4  # the ladder reads the server
 
 
 def test_the_batch_names_the_store_file_as_the_store_does() -> None:
