@@ -199,3 +199,11 @@ def test_a_sessions_date_is_found_where_it_is_written(text: str, key: str, date:
     from traveller.score.sessions import session_date
 
     assert session_date(text, key) == date
+
+
+def test_ladder_command_refuses_an_output_that_is_not_a_workbook(tmp_path: Path) -> None:
+    done = CliRunner().invoke(main, ["ladder", str(tmp_path), "-o", str(tmp_path / "l.csv")])
+    assert done.exit_code == 2 and "written as .xlsx" in done.output
+    points = CliRunner().invoke(main, ["ladder", str(tmp_path), "-o", str(tmp_path / "l.xlsx"),
+                                       "--best", "0"])
+    assert points.exit_code == 2  # a count of at least 1

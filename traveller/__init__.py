@@ -23,6 +23,13 @@ Each stage is public too, so a pandas user can run them one by one::
 The scales are public and vectorised: :func:`imps` (score difference -> IMPs)
 and :func:`victory_points` (IMP margin -> both sides' VPs on the WBF scale).
 
+Master points and a season's ladder::
+
+    result = traveller.process("session.xlsx", points="abf:weight=1.5")
+    result.points             # per player: place, award (docs/points.md)
+    season = traveller.ladder(["results/riverside"], rule="best=8,min_sessions=5")
+    season.standings          # rank, player, sessions, partners, total, ...
+
 The package is laid out as the pipeline: :mod:`traveller.read`,
 :mod:`traveller.tidy`, :mod:`traveller.score`, :mod:`traveller.publish`, and
 :mod:`traveller.batch` for the scheduled run.
