@@ -111,3 +111,13 @@ def test_a_changed_scale_file_changes_the_settings_fingerprint(tmp_path: Path) -
     before = SettingsTree(tmp_path).for_folder(club).fingerprint
     (club / "scale.toml").write_text("[first.any]\nrate = 2\n", encoding="utf-8")
     assert SettingsTree(tmp_path).for_folder(club).fingerprint != before
+
+
+def test_pbn_member_ids_are_read_beside_the_names() -> None:
+    from traveller.read.load import read
+
+    loaded = read(real_file("pbn-ruter", "sm1.pbn"))
+    assert loaded.names is not None
+    first = loaded.names.iloc[0]
+    assert (first["player1"], first["id1"], first["player2"], first["id2"]) == (
+        "Lasse Bergroth", "1040", "Mikko Nieminen", "1354")
