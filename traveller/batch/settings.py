@@ -94,6 +94,8 @@ def fingerprint(kwargs: dict[str, Any], names_sha256: str | None) -> str:
         full.pop(OPTIONS_KEYWORD, None)
     if full.get("notation") == "auto":
         full["notation"] = None
+    if full.get("points") is None:  # no master points: as before there was the option
+        full.pop("points", None)
     plain = {k: (f"sha256:{names_sha256}" if k == "names" and v is not None else v)
              for k, v in full.items()}
     text = json.dumps(plain, sort_keys=True, default=str)
