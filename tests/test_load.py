@@ -90,7 +90,8 @@ def test_workbook_with_names_sheet_and_stacked_boards(tmp_path: Path) -> None:
     assert [t.board for t in loaded.tables] == [7, 8]
     assert [list(t.frame["row"]) for t in loaded.tables] == [[3], [7]]
     assert loaded.names is not None
-    assert loaded.names.iloc[0].tolist() == ["", 1, "NS", "Ann Lee – Bob Ray"]
+    assert loaded.names.iloc[0].tolist() == ["", 1, "NS", "Ann Lee – Bob Ray",
+                                             "Ann Lee", "Bob Ray"]  # and each player
 
 
 def test_names_sheet_with_a_bad_pair_cell_or_no_rows_is_read_not_a_crash() -> None:
@@ -101,8 +102,8 @@ def test_names_sheet_with_a_bad_pair_cell_or_no_rows_is_read_not_a_crash() -> No
             ["2", 1.0, " e-w ", "Cy", None],  # a section stored as 1.0 reads 1
             [4]]  # a row shorter than the header
     names = names_from_grid(grid, "book [Names]")
-    assert names.values.tolist() == [["1", 2, "EW", "Cy"], ["", 4, "", ""]]
-    assert names.dtypes.astype(str).tolist() == ["str", "Int64", "str", "str"]
+    assert names.values.tolist() == [["1", 2, "EW", "Cy", "Cy", ""], ["", 4, "", "", "", ""]]
+    assert names.dtypes.astype(str).tolist() == ["str", "Int64", "str", "str", "str", "str"]
     empty = names_from_grid([["Pair", "Names"]], "book [Names]")  # was a KeyError
     assert empty.empty and list(empty.columns) == ["section", "pair", "line", "names"]
 

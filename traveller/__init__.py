@@ -23,6 +23,13 @@ Each stage is public too, so a pandas user can run them one by one::
 The scales are public and vectorised: :func:`imps` (score difference -> IMPs)
 and :func:`victory_points` (IMP margin -> both sides' VPs on the WBF scale).
 
+Master points and a season's ladder::
+
+    result = traveller.process("session.xlsx", points="abf:weight=1.5")
+    result.points             # per player: place, award (docs/points.md)
+    season = traveller.ladder(["results/riverside"], rule="best=8,min_sessions=5")
+    season.standings          # rank, player, sessions, partners, total, ...
+
 The package is laid out as the pipeline: :mod:`traveller.read`,
 :mod:`traveller.tidy`, :mod:`traveller.score`, :mod:`traveller.publish`, and
 :mod:`traveller.batch` for the scheduled run.
@@ -50,6 +57,7 @@ _EXPORTS = {
     "rubber": "traveller.home.rubber", "chicago": "traveller.home.chicago",
     "three_handed": "traveller.home.three", "HomeResult": "traveller.home.result",
     "simultaneous": "traveller.sim.api",
+    "ladder": "traveller.season", "Ladder": "traveller.season", "LadderRule": "traveller.season",
 }
 
 if TYPE_CHECKING:
@@ -69,6 +77,7 @@ if TYPE_CHECKING:
     from traveller.score.rank import matchpoints, rank_pairs
     from traveller.score.table import score_frame
     from traveller.score.vp import victory_points
+    from traveller.season import Ladder, LadderRule, ladder
     from traveller.sim.api import simultaneous
     from traveller.tidy.normalise import normalise
 
@@ -110,6 +119,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "HomeResult",
+    "Ladder",
+    "LadderRule",
     "Options",
     "Result",
     "TravellerError",
@@ -117,6 +128,7 @@ __all__ = [
     "__version__",
     "chicago",
     "imps",
+    "ladder",
     "matchpoints",
     "normalise",
     "process",

@@ -36,7 +36,7 @@ class _Commands(click.Group):
     ELSEWHERE: ClassVar[dict[str, str]] = {
         "batch": "traveller.batch.cli:batch", "rubber": "traveller.home.cli:rubber",
         "chicago": "traveller.home.cli:chicago", "three-handed": "traveller.home.cli:three_handed",
-        "sim": "traveller.sim.cli:sim"}
+        "sim": "traveller.sim.cli:sim", "ladder": "traveller.season_cli:ladder_command"}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.ELSEWHERE})
@@ -160,10 +160,13 @@ def main() -> None:
 @click.option("--sit-out", type=click.Choice(["not-played", "average"]), default="not-played",
               show_default=True, help="Cross-IMPs and Butler: a board a pair sat out does "
               "not count, or counts at the pair's own average IMPs.")
+@click.option("--points", default=None, metavar="abf|acbl|ebu|pzbs|FILE.toml",
+              help="Award master points by a federation's scale or a scale file, with the "
+              "session's inputs after a colon: abf:weight=1.5, pzbs:first=40 (docs/points.md).")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
-          **structure: object) -> None:
+          points: str | None, **structure: object) -> None:
     """Score one session: matchpoints, ranking and a formatted workbook.
 
     INPUT is a traveller sheet (CSV, TSV, xlsx, xlsm, xls or ods, USEBIO,
@@ -181,6 +184,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
       traveller score sample_data/club_session.csv --method butler
       traveller score sample_data/chicago_russian.csv --method russian --chicago
       traveller score bbo_export.csv --as bbo
+      traveller score sample_data/club_session.xlsx --points abf:weight=1.5
     Exit codes: 0 all scored, 1 failed, 2 usage error, 3 written with problems (or with
     a --pbn/--usebio file that cannot hold the result left out, and said why).
     """
@@ -201,6 +205,9 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     if clash:
         raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
                                "overwrite the input: choose another output name")
+    if points and structure["sessions"]:
+        raise click.UsageError("--points awards one session; score each session apart "
+                               "(the ladder adds them up: traveller ladder)")
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
                                "give a name ending in .xlsx")
@@ -217,7 +224,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
             result = process_event([input_file, *sessions], method=str(structure["combine"]),
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
         else:
-            result = process(input_file, hands=hands, dd=not no_dd,  # type: ignore[arg-type]
+            result = process(input_file, hands=hands, dd=not no_dd, points=points,
                              **kwargs)  # type: ignore[arg-type]
         not_written: list[str] = []
         written = _publish(result, output, structure, not_written)

@@ -27,7 +27,7 @@ SIT_OUTS = ("not-played", "average")
 #: (tests/test_batch_settings.py checks them against its signature).
 PROCESS_DEFAULTS: dict[str, Any] = {"scale": "2/1/0", "movement": "auto", "notation": None,
                                     "names": None, "encoding": None, "options": None,
-                                    "hands": None, "dd": True}
+                                    "hands": None, "dd": True, "points": None}
 
 
 #: Butler's trim beyond this would drop more results than any board has.

@@ -16,6 +16,7 @@ from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
+from traveller.read.scales import PointsScale, read_scale
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
 from traveller.score import frequency
 from traveller.score.adjusted import session_awards
@@ -24,6 +25,8 @@ from traveller.score.conventions import (
     imp_awards_problems,
     profile_scale,
 )
+from traveller.score.players import players_of
+from traveller.score.points import session_points
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -65,6 +68,12 @@ class Result:
     dd: pd.DataFrame | None = None
     #: Par: board, par_score (N-S's view), par_contract (as ``dd``).
     par: pd.DataFrame | None = None
+    #: Master points per player (section, line, pair, player, player_id, place, award,
+    #: scale) when a scale was given (``process(..., points="abf")``), else None.
+    points: pd.DataFrame | None = None
+    #: The players of each ranked pair (section, line, pair, player, player_id), from
+    #: the names; what a season's ladder and the results store know each player by.
+    players: pd.DataFrame | None = None
 
     def __repr__(self) -> str:
         t = self.travellers
@@ -121,6 +130,7 @@ def process(
     options: Options | None = None,
     hands: str | Path | None = None,
     dd: bool | str | Path = True,
+    points: str | Path | PointsScale | None = None,
     **option_keywords: Any,
 ) -> Result:
     """Score one traveller file (or frames already in memory) end to end.
@@ -135,6 +145,9 @@ def process(
         names: a names file (pair -> players); a names sheet in the workbook is used otherwise.
         encoding: force the text encoding of a CSV file.
         options: rulings, structure and method as one :class:`Options` object, or
+        points: award master points by a scale: ``"abf"``, ``"acbl"``, ``"ebu"``,
+            ``"pzbs"`` or a scale file ``"club.toml"``, with the session's inputs after
+            a colon (``"abf:weight=1.5"``, ``"pzbs:first=40"``); docs/points.md.
         **option_keywords: the same settings one by one, named as the options of
             ``traveller score``: ``method="ximp"``, ``divisor="n"``, ``trim=2``,
             ``sections="field"``, ``phantom_award=60``, ``profile="bbo"`` (another
@@ -152,8 +165,13 @@ def process(
     if names is not None:
         found: list[pd.DataFrame] = []  # the names file, and its problems, replace the sheet's
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding, found), found)
+    scale_of_points = read_scale(points) if points is not None else None  # checked first
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
+    if "pair" in result.ranking:
+        result.players = players_of(result.ranking, loaded.names)
+    if scale_of_points is not None:
+        with_points(result, loaded.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
     return with_hands(result, hands, dd)
@@ -270,6 +288,24 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(truthful(problems, travellers)), settings=settings)
+
+
+def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) -> Result:
+    """Award the session's master points: ``result.points`` and a Master points column."""
+    if "pair" not in result.ranking:
+        raise ValueError(f"master points ({scale.name}) are awarded to pairs; a teams "
+                         "ranking has no pairs to award")
+    method = str(result.settings.get("method", "mp"))
+    boards = int(str(result.settings.get("boards", 0)))
+    players = result.players if result.players is not None else players_of(result.ranking,
+                                                                            names)
+    frame, per_pair = session_points(result.ranking, players, scale, boards=boards,
+                                     method=method,
+                                     by_section=result.settings.get("sections") != "field")
+    result.points = frame
+    result.ranking = result.ranking.assign(master_points=per_pair.to_numpy())
+    result.settings["points"] = scale.name
+    return result
 
 
 def _published(problems: pd.DataFrame) -> pd.DataFrame:

@@ -129,6 +129,13 @@ NAMES_ALIASES: dict[str, list[str]] = {
     "names": ["names", "name", "nazwiska", "gracze", "players", "игроки", "фамилии"],
     "player1": ["player1", "gracz1", "name1", "игрок1"],
     "player2": ["player2", "gracz2", "name2", "игрок2"],
+    # a player's federation (membership) number, beside the player's name
+    "id1": ["id1", "playerid1", "memberid1", "member1", "memberno1", "membernumber1",
+            "nrpzbs1", "idpzbs1", "pzbs1", "nrzawodnika1", "nrczłonka1", "ид1", "idигрока1",
+            "номеригрока1", "членскийномер1"],
+    "id2": ["id2", "playerid2", "memberid2", "member2", "memberno2", "membernumber2",
+            "nrpzbs2", "idpzbs2", "pzbs2", "nrzawodnika2", "nrczłonka2", "ид2", "idигрока2",
+            "номеригрока2", "членскийномер2"],
 }
 
 #: Input columns a scoring method needs, by their header key (case and punctuation ignored).

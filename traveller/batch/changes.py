@@ -79,10 +79,22 @@ def _column(column: Any) -> list[Any]:
 
 
 def snapshot(result: Result) -> dict[str, Any]:
-    """What a published workbook says that a correction can change (JSON-ready)."""
-    return {"format": SNAPSHOT_FORMAT,
-            "results": _table(result.travellers, RESULT_KEY, RESULT_FIELDS),
-            "ranking": _table(result.ranking, PAIR_KEY, None)}
+    """What a published workbook says that a correction can change (JSON-ready).
+
+    Also the session's title lines, method and scale, and its players (with
+    their federation numbers and master points): what the results store and a
+    season's ladder read, so neither has to score the travellers again.
+    """
+    out = {"format": SNAPSHOT_FORMAT,
+           "results": _table(result.travellers, RESULT_KEY, RESULT_FIELDS),
+           "ranking": _table(result.ranking, PAIR_KEY, None),
+           "session": {**{k: str(v) for k, v in result.meta.items()},
+                       **{k: _plain(result.settings.get(k)) for k in
+                          ("method", "movement", "scale", "points", "boards")}}}
+    players = result.points if result.points is not None else result.players
+    if players is not None:
+        out["players"] = _table(players, ("section", "line", "pair"), None)
+    return out
 
 
 @dataclass

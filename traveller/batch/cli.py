@@ -56,8 +56,10 @@ class _Printer:
         self.quiet = quiet
         self.to_stderr = to_stderr  # stdout carries the JSON summary
         self.bar: Any = None
+        self.noted = 0  # notes printed so far
 
     def start(self, total: int, notes: list[str]) -> None:
+        self.noted = len(notes)
         for note in notes:
             click.echo(f"note: {note}", err=True)
         if sys.stderr.isatty() and total:
@@ -178,6 +180,8 @@ def batch(inbox: Path, outdir: Path, scale: str | None, movement: str | None,
         printer.stop()
         if previous is not None:
             _on_sigterm(previous)
+    for note in summary.notes[printer.noted:]:  # the end of the run's: store and ladders
+        click.echo(f"note: {note}", err=True)
     click.echo(summary.headline(), err=printer.to_stderr)
     _write_summary_copy(summary, summary_path)
     sys.exit(summary.exit_code)

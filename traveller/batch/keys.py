@@ -1,9 +1,10 @@
 """The keys of ``traveller.toml`` and how each value is checked (see settings.py).
 
-Keys are the batch's own (``output_suffix``, ``changes``, ``exclude``, and the
-publication's ``html``, ``title``, ``date``, ``club``, ``correction_minutes``), the
+Keys are the batch's own (``output_suffix``, ``changes``, ``exclude``, the
+publication's ``html``, ``title``, ``date``, ``club``, ``correction_minutes``, and the
+season's ``ladder``, ``ladder_rule``, ``store``), the
 keyword options of :func:`traveller.pipeline.process` (``scale``, ``movement``,
-``notation``, ``names``, ``encoding``) and the fields of its ``Options``
+``notation``, ``names``, ``encoding``, ``points``) and the fields of its ``Options``
 dataclass (rulings and structure), found by introspection so that a scoring
 option added to the pipeline is a key without a change here.
 """
@@ -33,6 +34,13 @@ BATCH_DEFAULTS: dict[str, Any] = {"output_suffix": "_results", "changes": "both"
 PUBLICATION_DEFAULTS: dict[str, Any] = {"html": False, "title": None, "date": None, "club": None,
                                         "correction_minutes": 30}
 BATCH_DEFAULTS.update(PUBLICATION_DEFAULTS)
+#: Season keys (batch/seasons.py): the ladder a folder's sessions belong to, its rule,
+#: and the results store ("sqlite": beside the output; a database URL; "none").
+SEASON_DEFAULTS: dict[str, Any] = {"ladder": None, "ladder_rule": "", "store": "sqlite"}
+BATCH_DEFAULTS.update(SEASON_DEFAULTS)
+#: The keys of a ladder rule ("best=8,min_sessions=5"), as traveller.score.ladder has them.
+LADDER_RULE_KEYS = ("by", "best", "of", "min_sessions", "min_partners", "imp_k", "date_from",
+                    "date_to")
 
 
 class SettingsError(TravellerError):
@@ -155,6 +163,10 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
     if key == "dd" and not isinstance(value, bool):
         raise SettingsError(f"{where}: dd must be true or false (the double-dummy analysis "
                             f"of the deals), not {value!r}")
+    if key == "points":
+        return _points(value, where, base)
+    if key in SEASON_DEFAULTS:
+        return _season_value(key, value, where)
     if key == "exclude":
         value = [value] if isinstance(value, str) else value
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -167,6 +179,42 @@ def _check(key: str, value: Any, where: str, base: Path) -> Any:
     if not scalar:
         raise SettingsError(f"{where}: {key} must be a text, number or true/false")
     return value
+
+
+def _points(value: Any, where: str, base: Path) -> str:
+    """A master-point scale: a built-in name or a .toml file relative to ``base``, its
+    inputs after a colon (``"abf:weight=1.5"``), read once here so a bad one fails early."""
+    from traveller.read.scales import ScaleError, read_scale, split_spec
+
+    text = _text("points", value, where)
+    name, inputs = split_spec(text)
+    if name.lower().endswith(".toml"):
+        text = str((base / name).resolve()) + (f":{inputs}" if inputs else "")
+    try:
+        read_scale(text)
+    except ScaleError as exc:
+        raise SettingsError(f"{where}: points = {value!r}: {exc}") from None
+    return text
+
+
+def _season_value(key: str, value: Any, where: str) -> str:
+    """``ladder`` a name, ``store`` "sqlite", "none" or a URL, ``ladder_rule`` KEY=VALUE,..."""
+    if key == "ladder_rule":
+        if not isinstance(value, str):
+            raise SettingsError(f"{where}: ladder_rule must be a text such as "
+                                "\"best=8,min_sessions=5\", not {value!r}")
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            name, sep, _ = part.partition("=")
+            if not sep or name.strip() not in LADDER_RULE_KEYS:
+                raise SettingsError(f"{where}: ladder_rule {part!r}: write KEY=VALUE with a "
+                                    f"key of {', '.join(LADDER_RULE_KEYS)}")
+        return value
+    text = _text(key, value, where)
+    if key == "store" and text not in ("sqlite", "none") and "://" not in text:
+        raise SettingsError(f"{where}: store = {value!r}: write \"sqlite\" (beside the "
+                            "output), \"none\", or a database URL such as "
+                            "\"postgresql+psycopg://user@host/bridge\"")
+    return text
 
 
 def _publication_value(key: str, value: Any, where: str) -> Any:

@@ -143,6 +143,23 @@ def publication_key(job: Job) -> str:
     return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:12]
 
 
+def _ladders(outdir: Path) -> list[dict[str, str]]:
+    """The ladders with pages under OUTDIR/ladders (batch/seasons.py), by title."""
+    import json
+
+    found = []
+    for state in sorted((outdir / "ladders").glob("*.json")):
+        page = state.with_suffix("") / "ladder.html"
+        if page.exists():
+            try:
+                title = str(json.loads(state.read_text(encoding="utf-8")).get("title", ""))
+            except (OSError, ValueError):
+                title = ""
+            found.append({"href": page.relative_to(outdir).as_posix(),
+                          "title": title or state.stem})
+    return sorted(found, key=lambda ladder: ladder["title"])
+
+
 def write_index(outdir: Path, manifest: Manifest) -> Path | None:
     """``OUTDIR/index.html``: every session with a site, newest first (None when none has)."""
     from importlib import resources
@@ -168,5 +185,6 @@ def write_index(outdir: Path, manifest: Manifest) -> Path | None:
     sessions.sort(key=lambda s: (s["key"], s["published"]), reverse=True)
     css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
     html = environment().get_template("sessions.html").render(
-        sessions=sessions, css=Markup(css.read_text(encoding="utf-8")))  # our own file
+        sessions=sessions, ladders=_ladders(outdir),
+        css=Markup(css.read_text(encoding="utf-8")))  # our own file
     return write_atomic(outdir / INDEX_NAME, html)

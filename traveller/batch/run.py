@@ -32,6 +32,7 @@ from traveller.batch.lock import OutdirLock, stale_note
 from traveller.batch.manifest import Manifest, now_iso, open_nofollow
 from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
 from traveller.batch.publishing import due, late_note, refresh_index
+from traveller.batch.seasons import update_seasons
 from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
 from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
@@ -146,6 +147,10 @@ def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
         run.log_line(f"note: {note}")
     try:
         _loop(run, jobs, summary, on_file, on_start)
+        seasons = update_seasons(run.outdir, run.manifest, jobs, summary.files)
+        for note in seasons:
+            run.log_line(f"note: {note}")
+        summary.notes.extend(seasons)  # (first: the index lists the ladders' pages)
         summary.notes.extend(refresh_index(run.outdir, run.manifest, summary.files))
     except BaseException:
         summary.interrupted = True
@@ -275,7 +280,8 @@ def _record(run: _Run, job: Job, outcome: Outcome, before: os.stat_result, sha: 
         "sha256": None if moved else sha, "settings": job.settings.fingerprint,
         "version": run.version, "output": job.output(), "status": outcome.status,
         "problems": outcome.problems, "snapshot": snap_name, "published": now_iso(),
-        **published})
+        **{k: v for k in ("ladder", "ladder_rule", "store", "html")
+           if (v := job.settings.get(k))}, **published})
 
 
 def _corrections(run: _Run, job: Job, entry: dict[str, Any] | None, snap: dict[str, Any],

@@ -19,6 +19,10 @@ file and the key (it fails the files under that folder, not the whole run)::
     html = true              # also a website per session, and OUTDIR/index.html
     title = "Tuesday pairs"  # title, date, club printed above the results
     correction_minutes = 30  # provisional until then, final after (0: final at once)
+    points = "abf"           # master points by a scale (docs/points.md)
+    ladder = "Club 2026"     # the season's ladder these sessions belong to
+    ladder_rule = "best=8,min_sessions=5"
+    store = "sqlite"         # the results store: beside the output, a database URL, "none"
 
 Any other keyword option of :func:`traveller.pipeline.process`, and each
 field of its ``Options`` (rulings and structure: ``phantom_award``,
@@ -93,6 +97,11 @@ def fingerprint(kwargs: dict[str, Any], names_sha256: str | None,
         full.pop(OPTIONS_KEYWORD, None)
     if full.get("notation") == "auto":
         full["notation"] = None
+    # options added since sessions were first published count only when set: left at
+    # their default, they keep every published session's fingerprint (nothing redone)
+    for key, default in (("points", None), ("hands", None), ("dd", True)):
+        if key in full and full[key] == default:
+            full.pop(key)
     shas = {"names": names_sha256, "hands": hands_sha256}
     plain = {k: (f"sha256:{shas[k]}" if k in shas and v is not None else v)
              for k, v in full.items()}
@@ -104,6 +113,16 @@ def file_sha256(path: Path) -> str:
     """The SHA-256 of a file's content, read in chunks (the file is only read)."""
     with open(path, "rb") as handle:
         return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def _scale_file(points: Any) -> Path | None:
+    """The scale file a ``points`` value names (``club.toml:first=10``), or None."""
+    if not isinstance(points, str):
+        return None
+    from traveller.read.scales import split_spec
+
+    name = split_spec(points)[0]
+    return Path(name) if name.lower().endswith(".toml") else None
 
 
 class SettingsTree:
@@ -154,6 +173,10 @@ class SettingsTree:
                 raise SettingsError(f"{where}: {exc}; fix the value") from None
         decisive = {k: v for k, v in values.items() if k in pipeline_keys() or k in
                     option_fields()}
+        scale_file = _scale_file(values.get("points"))
+        if scale_file is not None:  # a changed scale file re-scores its sessions
+            decisive["points_file_sha256"] = self._names.get(scale_file) or file_sha256(
+                scale_file)
         return Settings(values, sources, names_sha,
                         fingerprint(decisive, names_sha, hands_sha))
 

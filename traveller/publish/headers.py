@@ -40,7 +40,8 @@ HEADERS = {
     "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
     "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
     "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
-    "score_total": "Score", "session": "Session",
+    "score_total": "Score", "session": "Session", "master_points": "Master points",
+    "player": "Player", "player_id": "Federation number", "award": "Award", "scale": "Scale",
 }
 
 

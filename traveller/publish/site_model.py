@@ -71,6 +71,7 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "second": shown.percents(r[second]) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
         "place": shown.text(r["place"]) if "place" in r else "",
+        "points": shown.numbers(r["master_points"]) if "master_points" in r else "",
         "href": pair_href(section, line, pair) if "pair" in r else ""})  # teams: no cards
     return out, heading, {"pct": "%", "average": "Average"}.get(second or "")
 
@@ -83,7 +84,7 @@ def ranking_groups(result: Result) -> dict[str, Any]:
         title = " ".join(x for x in (f"Section {section}" if section else "", LINES[line]) if x)
         groups.append({"title": title, "rows": part.to_dict("records")})
     return {"groups": groups, "score_heading": heading, "second_heading": second,
-            "chart": second == "%"}
+            "chart": second == "%", "points": "master_points" in result.ranking}
 
 
 def _with_links(t: pd.DataFrame, movement: str, known: set[str]) -> pd.DataFrame:

@@ -7,8 +7,9 @@ Layout: the ``<!DOCTYPE USEBIO SYSTEM ".../usebio_v1_2.dtd">`` line, then
 ``EVENT_IDENTIFIER``, description, program, ``WINNER_TYPE``, ``DATE``
 (``DD/MM/YYYY``, see :mod:`traveller.publish.dates`), ``MPS_AWARDED_FLAG``,
 the counts, ``PARTICIPANTS`` (one ``PAIR`` per ranked pair: number, direction,
-total, percentage, place and two ``PLAYER`` elements, each with
-``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER``, empty where unknown) and one
+total, percentage, place, the master points awarded to each of its players
+when a scale was given, and two ``PLAYER`` elements, each with ``PLAYER_NAME``
+and ``NATIONAL_ID_NUMBER``, empty where unknown) and one
 ``BOARD`` per board (``TRAVELLER_LINE``: pairs, contract, declarer, lead,
 tricks, N-S score, and ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``,
 ``NS_CROSS_IMP_POINTS``/... or ``NS_BUTLER_POINTS``/...); last the
@@ -58,13 +59,15 @@ def add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
     return child
 
 
-def players(parent: ET.Element, names: str, at_least: int = PLAYERS) -> None:
-    """The PLAYER elements of one pair or team: name and (unknown) national id."""
+def players(parent: ET.Element, names: str, ids: dict[str, str] | None = None,
+            at_least: int = PLAYERS) -> None:
+    """The PLAYER elements of one pair or team: name and national id (empty where unknown)."""
     found = [n.strip() for n in names.replace(" - ", " – ").split(" – ") if n.strip()]
+    known = ids or {}
     for name in found + [""] * max(0, at_least - len(found)):
         player = add(parent, "PLAYER")
         add(player, "PLAYER_NAME", name)
-        add(player, "NATIONAL_ID_NUMBER")
+        add(player, "NATIONAL_ID_NUMBER", known.get(name) or None)
 
 
 def labels(pair: pd.Series, line: pd.Series) -> pd.Series:
@@ -72,15 +75,20 @@ def labels(pair: pd.Series, line: pd.Series) -> pd.Series:
     return shown.text(pair) + shown.text(line).where(shown.text(line).isin(["NS", "EW"]), "")
 
 
-def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str) -> None:
+def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
+                  points: pd.DataFrame | None = None) -> None:
     part = add(parent, "PARTICIPANTS")
     part.set("EVENT_TYPE", event_type)
     score = "mp" if "mp" in ranking else "imps" if "imps" in ranking else "points"
     rows = pd.DataFrame({
+        "section": shown.text(ranking["section"]), "number": shown.text(ranking["pair"]),
         "pair": labels(ranking["pair"], ranking["line"]), "line": shown.text(ranking["line"]),
         "total": shown.numbers(ranking[score]) if score in ranking else "",
         "pct": shown.percents(ranking["pct"]) if "pct" in ranking else "",
-        "place": shown.text(ranking["place"]), "names": shown.text(ranking["names"])})
+        "place": shown.text(ranking["place"]), "names": shown.text(ranking["names"]),
+        "award": shown.numbers(ranking["master_points"]) if "master_points" in ranking
+        else ""})
+    numbers = _player_numbers(points)
     for row in rows.itertuples(index=False):
         pair = add(part, "PAIR")
         add(pair, "PAIR_NUMBER", row.pair)
@@ -89,7 +97,21 @@ def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str) ->
         if row.pct:
             add(pair, "PERCENTAGE", row.pct)
         add(pair, "PLACE", row.place)
-        players(pair, row.names)
+        if row.award:  # each player of the pair is awarded this, as scoring programs write
+            add(pair, "MASTER_POINTS_AWARDED", row.award)
+        players(pair, row.names, numbers.get((row.section, row.line, row.number)))
+
+
+def _player_numbers(points: pd.DataFrame | None) -> dict[tuple[str, str, str], dict[str, str]]:
+    """(section, line, pair) -> player name -> federation number, from the points frame."""
+    if points is None or points.empty:
+        return {}
+    cells = pd.DataFrame({c: shown.text(points[c]) for c in ("section", "line", "pair",
+                                                                "player", "player_id")})
+    out: dict[tuple[str, str, str], dict[str, str]] = {}
+    for section, line, pair, player, ident in cells.itertuples(index=False):
+        out.setdefault((section, line, pair), {})[player] = ident
+    return out
 
 
 def ruling_codes(t: pd.DataFrame) -> pd.Series:
@@ -208,7 +230,7 @@ def event_head(root: ET.Element, result: Result, event_type: str) -> ET.Element:
     event.append(ET.Comment(f" DATE: {DATE_SOURCES[source]} "))
     if meta.get("status"):  # a comment: USEBIO has no element for it, so validators pass
         event.append(ET.Comment(" " + meta["status"].replace("--", "-") + " "))
-    add(event, "MPS_AWARDED_FLAG", "N")
+    add(event, "MPS_AWARDED_FLAG", "N" if getattr(result, "points", None) is None else "Y")
     return event
 
 
@@ -226,7 +248,7 @@ def usebio_tree(result: Result) -> ET.Element:
     if method in IMP_TAGS:
         add(event, "SCORING_METHOD", "IMPS")
     if sections == [""]:
-        _participants(event, result.ranking, event_type)
+        _participants(event, result.ranking, event_type, result.points)
         _boards(event, t, method, event_type, apart)
     else:
         session = add(event, "SESSION")
@@ -235,7 +257,8 @@ def usebio_tree(result: Result) -> ET.Element:
         for name in sections:
             section = add(session, "SECTION")
             add(section, "SECTION_ID", name)
-            _participants(section, r[shown.text(r["section"]) == name], event_type)
+            _participants(section, r[shown.text(r["section"]) == name], event_type,
+                          result.points)
             part = t[shown.text(t["section"]) == name].reset_index(drop=True)
             _boards(section, part, method, event_type, apart)
     handset(root, board_deals(result))

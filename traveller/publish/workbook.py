@@ -268,7 +268,8 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 
 
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
-    """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event)."""
+    """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event,
+    Master points when awarded)."""
     return _sheets(result, lambda: result.score_cards, lambda: result.frequencies,
                    lambda: result.summary)
 
@@ -317,12 +318,14 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
             summary: Callable[[], pd.DataFrame]) -> list[tuple[str, Any]]:
     """The sheets after Problems, the score cards from ``cards()``, the frequencies from
     ``frequencies()`` (each a frame or its columns) and the summary from ``summary()``."""
+    points = getattr(result, "points", None)  # each player's award, with their number
+    awarded = [("Master points", points)] if points is not None else []
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary()), *result.tables.items()]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))
-    return sheets
+    return sheets + awarded
 
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:

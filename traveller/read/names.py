@@ -29,6 +29,10 @@ def names_from_grid(grid: list[list[Any]], where: str,
                     sheet: str = "", first_row: int = 1) -> pd.DataFrame:
     """Pair names from a names sheet: pair, optional section/line, names or player1/player2.
 
+    A sheet of single players (``Player 1, ID 1, Player 2, ID 2``) also keeps
+    each player and their federation number as the columns player1, id1,
+    player2, id2 (a number written as 1234.0 by a spreadsheet reads 1234).
+
     A row whose pair cell holds something that is not a whole number (``abc``,
     ``3.5``) gets no name; it is added to ``problems`` as ``bad-names-pair``
     (``file``, ``sheet``, and the row number of ``grid[0]`` as ``first_row``).
@@ -79,8 +83,16 @@ def _tidy_names(frame: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
         "line": pd.array([_line_of(t) for t in _texts(frame["line"])] if "line" in frame
                          else blank, dtype="str"),
         "names": pd.array(names, dtype="str"),
+        # each player as written and their federation number, when the sheet has them
+        **{c: pd.array([_NUMBER_END.sub("", t) if c.startswith("id") else t
+                        for t in _texts(frame[c])], dtype="str")
+           for c in _PLAYER_COLUMNS if "names" not in frame and c in frame},
     })
     return out[whole].reset_index(drop=True), frame["pair"][~whole]
+
+
+#: A names sheet's columns of single players: names and federation numbers.
+_PLAYER_COLUMNS = ("player1", "id1", "player2", "id2")
 
 
 def _texts(values: pd.Series) -> list[str]:

@@ -37,7 +37,8 @@ cannot be read (wrong number of fields, unclosed quote) or a broken tag line
 is a row with only its board and line and the reason in ``read_problem``.
 
 ``names`` comes from the TotalScoreTable: PairId, Direction ("N-S", "Ö-V",
-"P-E" -> "NS"/"EW"), Names (" - " -> " – "), TotalScore* ->
+"P-E" -> "NS"/"EW"), Names (" - " -> " – "; with MemberID1/MemberID2 also each
+player and their federation number), TotalScore* ->
 ``published_total``, TotalPercentage -> ``published_pct``, Rank/RankTie ->
 ``published_place`` ("25=" for a tie), NrBoards -> ``published_boards``,
 Club -> ``club``.
@@ -265,8 +266,18 @@ def _names_from_total(tag: Tag) -> list[dict[str, Any]]:
             "names": (values.get("names") or "").replace(" - ", " – "),
             "published_total": values.get(total), "published_pct": values.get("totalpercentage"),
             "published_place": f"{rank}=" if rank and tie else rank,
-            "published_boards": values.get("nrboards"), "club": values.get("club")})
+            "published_boards": values.get("nrboards"), "club": values.get("club"),
+            **_members(values)})
     return records
+
+
+def _members(values: dict[str, Any]) -> dict[str, str]:
+    """Each player and their federation number (MemberID1, MemberID2), when given."""
+    players = [p.strip() for p in (values.get("names") or "").split(" - ")]
+    if "memberid1" not in values or len(players) != 2:
+        return {}
+    return {"player1": players[0], "id1": values.get("memberid1") or "",
+            "player2": players[1], "id2": values.get("memberid2") or ""}
 
 
 def _team_names(first: Game) -> tuple[str, str] | None:

@@ -208,6 +208,10 @@ def _pair_record(ctx: _Context, pair: Element) -> dict[str, Any]:
     record: dict[str, Any] = {
         "section": ctx.section, "pair": int(match.group(1)) if match else None,
         "line": line_of(direction), "names": " – ".join(names)}
+    players = [p for p in pair.iter("PLAYER") if (p.findtext("PLAYER_NAME") or "").strip()]
+    for i, player in enumerate(players[:2], start=1):  # each player, and their number
+        record[f"player{i}"] = (player.findtext("PLAYER_NAME") or "").strip()
+        record[f"id{i}"] = (player.findtext("NATIONAL_ID_NUMBER") or "").strip()
     for tag, column in (("TOTAL_SCORE", "published_total"), ("PERCENTAGE", "published_pct"),
                         ("PLACE", "published_place")):
         if pair.find(tag) is not None:

@@ -1,0 +1,209 @@
+"""Season ladders: a dozen generated sessions against a plain reference, then a correction."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import traveller
+from traveller.cli import main
+from traveller.season import LadderError, LadderRule, write_ladder
+
+POOL = [(f"Player {chr(65 + i)}{i}", str(1000 + i)) for i in range(20)]
+SESSIONS = 12
+
+
+def write_session(folder: Path, day: int, seed: int, flip: bool = False) -> tuple[Path, Path]:
+    """A 4-table Mitchell of 8 boards, its names file: 16 of the pool, paired at random."""
+    rng = random.Random(seed)
+    rows = []
+    for r in range(4):
+        for t in range(4):
+            for board in (2 * r + 1, 2 * r + 2):
+                tricks = rng.randint(6, 12)
+                if flip and day == 5 and r == 0 and t == 0 and board == 1:
+                    tricks = 13 if tricks < 13 else 6  # the correction
+                rows.append(f"{board},{t + 1},{(t + r) % 4 + 1},3NT,N,{tricks}")
+    travellers = folder / f"2026-01-{day:02d}.csv"
+    travellers.write_text("Board,NS,EW,Contract,By,Tricks\n" + "\n".join(rows) + "\n",
+                          encoding="utf-8")
+    chosen = rng.sample(POOL, 16)
+    names = folder / f"names-{day:02d}.csv"
+    lines = [f"{p},{line},{a[0]},{a[1]},{b[0]},{b[1]}"
+             for i, (a, b) in enumerate(zip(chosen[::2], chosen[1::2], strict=True))
+             for p, line in [(i % 4 + 1, "NS" if i < 4 else "EW")]]
+    names.write_text("Pair,Line,Player 1,ID 1,Player 2,ID 2\n" + "\n".join(lines) + "\n",
+                     encoding="utf-8")
+    return travellers, names
+
+
+def publish_all(inputs: Path, results: Path, flip: bool = False,
+                only: int | None = None) -> dict[int, traveller.Result]:
+    out = {}
+    for day in range(1, SESSIONS + 1):
+        if only is not None and day != only:
+            continue
+        travellers, names = write_session(inputs, day, seed=day, flip=flip)
+        result = traveller.process(travellers, names=names, points="abf")
+        result.to_excel(results / f"2026-01-{day:02d}_results.xlsx")
+        out[day] = result
+    return out
+
+
+def reference(results: dict[int, traveller.Result], best: int, latest: int,
+              min_sessions: int, min_partners: int) -> dict[str, tuple[float, set[int]]]:
+    """The ladder worked out plainly: federation number -> (total, days counted)."""
+    played: dict[str, list[tuple[int, float, str]]] = {}
+    for day, result in results.items():
+        points = result.points
+        assert points is not None
+        pct = {(str(r.line), int(r.pair)): float(r.pct) for r in result.ranking.itertuples()}
+        for (line, pair), group in points.groupby(["line", "pair"]):
+            ids = list(group["player_id"])
+            for me, partner in ((ids[0], ids[1]), (ids[1], ids[0])):
+                played.setdefault(me, []).append((day, round(pct[(line, int(pair))], 6),
+                                                  partner))
+    out = {}
+    for player, sessions in played.items():
+        window = sorted(sessions, key=lambda s: -s[0])[:latest]
+        if len(window) < min_sessions or len({s[2] for s in sessions}) < min_partners:
+            continue
+        counted = sorted(window, key=lambda s: (-s[1], -s[0]))[:best]
+        out[player] = (round(sum(s[1] for s in counted), 2), {s[0] for s in counted})
+    return out
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[int, Any]]:
+    inputs = tmp_path_factory.mktemp("inputs")
+    results = tmp_path_factory.mktemp("results")
+    return inputs, results, publish_all(inputs, results)
+
+
+def test_a_dozen_sessions_match_the_plain_reference(season: tuple[Path, Path, Any]) -> None:
+    _, results, published = season
+    rule = LadderRule(best=6, of=10, min_sessions=4, min_partners=3)
+    got = traveller.ladder([results], rule)
+    expected = reference(published, best=6, latest=10, min_sessions=4, min_partners=3)
+    table = got.standings[got.standings["qualified"]]
+    assert set(table["player_id"]) == set(expected)  # by number, from the Master points sheet
+    for row in table.itertuples():
+        total, days = expected[row.player_id]
+        assert row.total == pytest.approx(total, abs=0.01)
+        counted = got.sessions[(got.sessions["player_id"] == row.player_id)
+                               & got.sessions["counted"]]
+        assert {int(s[8:10]) for s in counted["session"]} == days
+    ranks = table.sort_values("total", ascending=False)["rank"].str.rstrip("=").astype(int)
+    assert ranks.is_monotonic_increasing
+    assert not got.notes  # every player has a number: no look-alike names
+
+
+def test_points_ladder_adds_the_master_points(season: tuple[Path, Path, Any]) -> None:
+    _, results, published = season
+    got = traveller.ladder([results], LadderRule(by="points"))
+    totals: dict[str, float] = {}
+    for result in published.values():
+        for name, award in zip(result.points["player"], result.points["award"],
+                               strict=True):
+            totals[name] = totals.get(name, 0.0) + award
+    for row in got.standings.itertuples():
+        assert row.total == pytest.approx(totals[row.player], abs=0.005)
+
+
+def test_a_correction_moves_players_and_the_report_says_why(
+        tmp_path: Path, season: tuple[Path, Path, Any]) -> None:
+    inputs, results = tmp_path / "in", tmp_path / "out"
+    inputs.mkdir()
+    shutil.copytree(season[1], results)  # the season as published
+    output = tmp_path / "ladder.xlsx"
+    runner = CliRunner()
+    args = ["ladder", str(results), "-o", str(output), "--best", "6", "--html",
+            str(tmp_path / "site")]
+    first = runner.invoke(main, args)
+    assert first.exit_code == 0, first.output
+    stamp = output.stat().st_mtime_ns
+    again = runner.invoke(main, args)
+    assert "nothing changed" in again.output
+    assert output.stat().st_mtime_ns == stamp  # re-run with nothing new: nothing rewritten
+    publish_all(inputs, results, flip=True, only=5)  # session 5 corrected and re-published
+    third = runner.invoke(main, args)
+    assert third.exit_code == 0, third.output
+    report = (tmp_path / "ladder_changes.txt").read_text(encoding="utf-8")
+    assert "2026-01-05_results.xlsx corrected" in report
+    assert "→" in report
+    sheet = openpyxl.load_workbook(output)["Ladder"]
+    header = [c.value for c in sheet[4]]
+    assert header[:3] == ["Rank", "Player", "ID"] and len(header) == 9 + SESSIONS
+    pages = sorted(p.name for p in (tmp_path / "site").glob("player-*.html"))
+    assert len(pages) == len(POOL)
+    history = (tmp_path / "site" / "player-1.html").read_text(encoding="utf-8")
+    assert "Partner" in history and "2026-01-" in history
+
+
+def test_imp_sessions_need_the_clubs_k(tmp_path: Path) -> None:
+    rows = pd.DataFrame({
+        "session": ["a", "a", "b", "b"], "title": "", "date": ["2026-01-01"] * 2 +
+        ["2026-01-08"] * 2, "method": ["mp", "mp", "ximp", "ximp"],
+        "player_key": ["id:1", "id:2"] * 2, "player": ["A", "B"] * 2,
+        "player_id": ["1", "2"] * 2, "partner": ["B", "A"] * 2,
+        "partner_key": ["id:2", "id:1"] * 2, "place": ["1"] * 4,
+        "pct": [60.0, 60.0, None, None], "average": [None, None, 1.5, 1.5],
+        "award": [None] * 4})
+    with pytest.raises(LadderError, match="k of"):
+        traveller.ladder(rows=rows)
+    got = traveller.ladder(rows=rows, rule=LadderRule(imp_k=6.0))
+    assert got.standings["total"].tolist() == [119.0, 119.0]  # 60 + (50 + 6 x 1.5)
+    dated = traveller.ladder(rows=rows, rule=LadderRule(imp_k=6, date_from="2026-01-05"))
+    assert dated.standings["total"].tolist() == [59.0, 59.0]
+
+
+def test_look_alike_spellings_are_noted(tmp_path: Path) -> None:
+    rows = pd.DataFrame({
+        "session": ["a", "a", "b", "b"], "title": "", "date": "", "method": "mp",
+        "player_key": ["name:Jan Kowalski", "name:Ewa Nowak", "name:KOWALSKI Jan",
+                       "name:Ewa Nowak"],
+        "player": ["Jan Kowalski", "Ewa Nowak", "KOWALSKI Jan", "Ewa Nowak"],
+        "player_id": "", "partner": "", "partner_key": "", "place": "1",
+        "pct": 55.0, "average": None, "award": None})
+    got = traveller.ladder(rows=rows)
+    assert len(got.notes) == 1 and "'Jan Kowalski' and 'KOWALSKI Jan'" in got.notes[0]
+    write_ladder(got, tmp_path / "l.xlsx", site=tmp_path / "site")
+    cells = [c.value for row in openpyxl.load_workbook(tmp_path / "l.xlsx")["Ladder"]
+             for c in row if c.value]
+    assert any(str(c).startswith("Note: two spellings") for c in cells)
+    assert "KOWALSKI Jan" in (tmp_path / "site" / "ladder.html").read_text(encoding="utf-8")
+
+
+def test_nothing_written_when_nothing_changed(tmp_path: Path,
+                                              season: tuple[Path, Path, Any]) -> None:
+    got = traveller.ladder([season[1]], "best=3")
+    out = tmp_path / "l.xlsx"
+    assert write_ladder(got, out)
+    assert write_ladder(traveller.ladder([season[1]], "best=3"), out) == []
+
+
+@pytest.mark.parametrize(("text", "key", "date"), [
+    ("Riverside · 2026-11-03 · Final results", "x.xlsx", "2026-11-03"),
+    ("EL Wed 10.00am Open (27/07/2022)", "", "2022-07-27"),
+    ("Tuesday pairs, 3 November 2026", "", "2026-11-03"),
+    ("Tuesday pairs", "club/2026-01-05.csv", "2026-01-05"),
+    ("Tuesday pairs", "club/tuesday.csv", "")])
+def test_a_sessions_date_is_found_where_it_is_written(text: str, key: str, date: str) -> None:
+    from traveller.score.sessions import session_date
+
+    assert session_date(text, key) == date
+
+
+def test_ladder_command_refuses_an_output_that_is_not_a_workbook(tmp_path: Path) -> None:
+    done = CliRunner().invoke(main, ["ladder", str(tmp_path), "-o", str(tmp_path / "l.csv")])
+    assert done.exit_code == 2 and "written as .xlsx" in done.output
+    points = CliRunner().invoke(main, ["ladder", str(tmp_path), "-o", str(tmp_path / "l.xlsx"),
+                                       "--best", "0"])
+    assert points.exit_code == 2  # a count of at least 1

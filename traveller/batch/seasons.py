@@ -1,0 +1,130 @@
+"""The end of a batch run: the results store and the ladders brought up to date.
+
+Every published session goes into the results store (``store``: by default
+``OUTDIR/traveller-results.sqlite``; a database URL such as
+``postgresql+psycopg://user@host/bridge``; ``"none"``: no store). Each
+``ladder`` a ``traveller.toml`` names is worked out again from the store and
+written to ``OUTDIR/ladders/<name>.xlsx`` (with its pages under
+``OUTDIR/ladders/<name>/`` when ``html`` is on), with its rule from
+``ladder_rule`` (``"best=8,min_sessions=5,min_partners=2"``). Nothing is done
+when the run published nothing and every ladder is there, so a re-run with
+nothing new stays fast and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from traveller.batch.manifest import Manifest
+    from traveller.batch.plan import Job
+
+LADDER_DIR = "ladders"
+DEFAULT_STORE = "sqlite"
+#: The SQLite store's file under OUTDIR (publish/store.py has the same name; this module
+#: does not import it, so a run with nothing new loads neither pandas nor SQLAlchemy).
+STORE_NAME = "traveller-results.sqlite"
+
+
+def _facts(jobs: list[Job], manifest: Manifest) -> dict[str, dict[str, Any]]:
+    """Per published session: its ladder, ladder rule, store and html settings."""
+    found = {job.name: job for job in jobs if job.settings is not None}
+    out = {}
+    for key, entry in manifest.entries.items():
+        if not entry.get("snapshot"):
+            continue
+        job = found.get(key)
+        get = job.settings.get if job is not None and job.settings is not None else entry.get
+        out[key] = {"ladder": get("ladder"), "ladder_rule": get("ladder_rule") or "",
+                    "store": get("store") or DEFAULT_STORE, "html": bool(get("html"))}
+    return out
+
+
+def _ladder_path(outdir: Path, name: str) -> Path:
+    """``OUTDIR/ladders/<name>.xlsx`` ("Club championship 2026" -> club-championship-2026)."""
+    safe = re.sub(r"[^0-9a-z]+", "-", name.casefold()).strip("-") or "ladder"
+    return outdir / LADDER_DIR / f"{safe}.xlsx"
+
+
+def update_seasons(outdir: Path, manifest: Manifest, jobs: list[Job],
+                   outcomes: list[Any]) -> list[str]:
+    """Store the published sessions and update the ladders; notes for the summary."""
+    facts = _facts(jobs, manifest)
+    ladders = {f["ladder"]: f for f in facts.values() if f["ladder"]}
+    stores = {f["store"] for f in facts.values()} - {"none"}
+    published = any(o.status in ("done", "problems") for o in outcomes)
+    missing = [n for n in ladders if not _ladder_path(outdir, n).exists()]
+    store_missing = DEFAULT_STORE in stores and not (outdir / _store_file()).exists()
+    if not facts or not (published or missing or store_missing):
+        return []
+    notes: list[str] = []
+    try:
+        for store in stores:
+            notes.extend(_store(outdir, manifest, facts, store))
+        for name, first in ladders.items():
+            notes.extend(_ladder(outdir, name, first))
+    except Exception as exc:  # a store or ladder problem never fails the run's sessions
+        notes.append(f"results store / ladders not updated: {type(exc).__name__}: {exc}")
+    return notes
+
+
+def _store_file() -> str:
+    return STORE_NAME
+
+
+def _url(outdir: Path, store: str) -> str:
+    from traveller.publish.store import store_url
+
+    return store_url(outdir / _store_file() if store == DEFAULT_STORE else store)
+
+
+def _store(outdir: Path, manifest: Manifest, facts: dict[str, dict[str, Any]],
+           store: str) -> list[str]:
+    from traveller.publish.store import store_sessions
+    from traveller.read.published import from_snapshot
+    from traveller.score.sessions import session_rows
+
+    sessions = []
+    unread = []
+    for key, fact in sorted(facts.items()):
+        if fact["store"] != store:
+            continue
+        entry = manifest.entries[key]
+        snap = manifest.read_snapshot(entry.get("snapshot"))
+        if snap is None:
+            unread.append(key)
+            continue
+        found = from_snapshot(key, snap, entry)
+        rows = session_rows(key, found.ranking, found.players, found.info)
+        sessions.append(({"key": key, "title": found.info.get("title") or key,
+                          "date": rows["date"].iloc[0] if len(rows) else "",
+                          "method": found.info.get("method"),
+                          "points_scale": found.info.get("points"), "ladder": fact["ladder"],
+                          "snapshot": entry.get("snapshot"),
+                          "published": entry.get("published")}, rows))
+    changed = store_sessions(_url(outdir, store), sessions)
+    notes = [f"results store: {len(changed)} session(s) stored or corrected"] if changed else []
+    if unread:
+        notes.append(f"results store: no snapshot readable for {', '.join(unread[:5])}")
+    return notes
+
+
+def _ladder(outdir: Path, name: str, fact: dict[str, Any]) -> list[str]:
+    from traveller.publish.store import read_store
+    from traveller.season import ladder, write_ladder
+
+    if fact["store"] == "none":
+        return [f"ladder {name!r}: needs the results store (store = \"none\" is set)"]
+    rows = read_store(_url(outdir, fact["store"]), ladder=name)
+    season = ladder(rows=rows, rule=fact["ladder_rule"])
+    path = _ladder_path(outdir, name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    site = path.with_suffix("") if fact["html"] else None
+    written = write_ladder(season, path, title=name, site=site)
+    notes = [f"ladder {name!r}: {note}" for note in season.notes]
+    if written:
+        what = f"{len(season.changes)} player(s) changed" if season.changes else "updated"
+        notes.append(f"ladder {name!r}: {what}, {path.relative_to(outdir).as_posix()}")
+    return notes

@@ -1,0 +1,173 @@
+"""Published sessions read back: a batch's snapshots, or results workbooks.
+
+A season's ladder reads what was published, not the travellers: the batch's
+snapshot of each session (its ranking, players and title lines, kept under
+``OUTDIR/.traveller-batch``), or the Ranking sheet of a results workbook
+written by ``traveller score``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from traveller.errors import UnreadableFileError
+
+STATE_DIR = ".traveller-batch"
+#: Ranking sheet headings -> columns (as the results workbook writes them).
+_HEADINGS = {"section": "section", "line": "line", "pair": "pair", "names": "names",
+             "boards": "boards", "mp": "mp", "%": "pct", "average": "average",
+             "imps": "imps", "place": "place", "master points": "master_points"}
+
+
+class NoRanking(UnreadableFileError):
+    """A workbook without a Ranking sheet: not a session's results."""
+
+
+@dataclass
+class Published:
+    """One published session: its key (path under the results), ranking, players, facts."""
+
+    key: str
+    ranking: pd.DataFrame
+    players: pd.DataFrame | None
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+def table_frame(table: dict[str, Any]) -> pd.DataFrame:
+    """A snapshot's table ({"key", "columns", "rows"}) as a DataFrame."""
+    return pd.DataFrame(table.get("rows", []), columns=[*table["key"], *table["columns"]])
+
+
+def from_snapshot(key: str, snap: dict[str, Any], entry: dict[str, Any] | None = None
+                  ) -> Published:
+    """A session from the batch's snapshot of it (and its manifest entry)."""
+    players = table_frame(snap["players"]) if "players" in snap else None
+    info = {**snap.get("session", {}), **{k: (entry or {}).get(k) for k in
+                                          ("published", "ladder", "snapshot", "output")}}
+    return Published(key, table_frame(snap["ranking"]), players, info)
+
+
+def batch_sessions(outdir: Path) -> list[Published]:
+    """Every session a batch published into ``outdir`` (from its manifest and snapshots)."""
+    state = outdir / STATE_DIR
+    try:
+        manifest = json.loads((state / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UnreadableFileError(f"{state / 'manifest.json'}: the batch's record cannot be "
+                                  f"read ({exc}); run traveller batch again") from None
+    out = []
+    for key, entry in sorted(manifest.get("entries", {}).items()):
+        name = entry.get("snapshot")
+        if not name:
+            continue
+        try:
+            snap = json.loads((state / "snapshots" / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # listed by the caller as a session it could not read
+        out.append(from_snapshot(key, snap, entry))
+    return out
+
+
+def workbook_session(path: Path, key: str | None = None) -> Published:
+    """A session from the Ranking sheet of a results workbook."""
+    from traveller.read.workbook import open_workbook, sheet_cells
+
+    book = open_workbook(path)
+    if "Ranking" not in book.sheet_names:
+        raise NoRanking(f"{path}: no Ranking sheet; give results workbooks "
+                                  "written by traveller score or traveller batch")
+    grid = sheet_cells(book, path, "Ranking")
+    header = next((i for i, row in enumerate(grid[:12])
+                   if any(str(c).strip() == "Place" for c in row)), None)
+    if header is None:
+        raise UnreadableFileError(f"{path} [Ranking]: no header row with a Place column")
+    columns = [_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
+    rows = [r for r in grid[header + 1:] if any(str(c).strip() for c in r)]
+    frame = pd.DataFrame([list(r) + [""] * (len(columns) - len(r)) for r in rows])
+    frame = frame.iloc[:, :len(columns)] if len(frame) else pd.DataFrame(
+        columns=range(len(columns)))
+    frame.columns = [c or f"_{i}" for i, c in enumerate(columns)]
+    frame = frame[[c for c in frame.columns if not c.startswith("_")]]
+    for column in ("section", "line", "names", "place"):
+        if column not in frame:
+            frame[column] = ""
+        frame[column] = frame[column].map(_text)
+    frame["pair"] = pd.to_numeric(frame.get("pair"), errors="coerce").astype("Int64")
+    frame = frame[frame["pair"].notna()]
+    players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
+    lines = [str(r[0]).strip() for r in grid[:header] if r and str(r[0]).strip()]
+    info = {"title": lines[0] if lines else path.stem,
+            "date": " · ".join([lines[0], *lines[2:]]) if lines else "",  # where it is said
+            "method": _method(lines, frame)}
+    return Published(key or path.name, frame.reset_index(drop=True), players, info)
+
+
+#: Master points sheet headings -> columns.
+_PLAYER_HEADINGS = {"section": "section", "line": "line", "pair": "pair", "player": "player",
+                    "federation number": "player_id", "place": "place", "award": "award"}
+
+
+def _players_sheet(book: Any, path: Path) -> pd.DataFrame | None:
+    """Each player and their federation number from a results workbook's Master points sheet."""
+    from traveller.read.workbook import sheet_cells
+
+    grid = sheet_cells(book, path, "Master points")
+    header = next((i for i, row in enumerate(grid[:12])
+                   if any(str(c).strip() == "Player" for c in row)), None)
+    if header is None:
+        return None
+    columns = [_PLAYER_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
+    records = [{c: _text(v) for c, v in zip(columns, row, strict=False) if c}
+               for row in grid[header + 1:] if any(str(v).strip() for v in row)]
+    frame = pd.DataFrame(records, columns=[c for c in columns if c])
+    for column in ("section", "line", "player_id"):
+        if column not in frame:
+            frame[column] = ""
+    frame["pair"] = pd.to_numeric(frame["pair"], errors="coerce").astype("Int64")
+    frame["award"] = pd.to_numeric(frame.get("award"), errors="coerce")
+    return frame[frame["pair"].notna()].reset_index(drop=True)
+
+
+def _text(cell: Any) -> str:
+    if cell is None or (isinstance(cell, float) and cell != cell):
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        return str(int(cell))
+    return str(cell).strip()
+
+
+def _method(lines: list[str], frame: pd.DataFrame) -> str:
+    said = " ".join(lines).casefold()
+    if "butler" in said:
+        return "butler"
+    if "imp" in said or ("average" in frame and "pct" not in frame):
+        return "ximp"
+    return "mp"
+
+
+def published_sessions(paths: list[Path]) -> list[Published]:
+    """The sessions under each path: a batch's results folder, a folder of results
+    workbooks, or one workbook; in a stable order."""
+    out: list[Published] = []
+    for path in paths:
+        if (path / STATE_DIR / "manifest.json").is_file():
+            out.extend(batch_sessions(path))
+        elif path.is_dir():
+            books = sorted(p for p in path.rglob("*.xlsx")
+                           if not any(part.startswith((".", "~$")) for part in
+                                      p.relative_to(path).parts))
+            for book in books:  # a workbook without a Ranking sheet (a ladder) is not one
+                try:
+                    out.append(workbook_session(book, book.relative_to(path).as_posix()))
+                except NoRanking:
+                    continue
+        elif path.is_file():
+            out.append(workbook_session(path))
+        else:
+            raise UnreadableFileError(f"{path}: no such results folder or workbook")
+    return out
