@@ -103,9 +103,9 @@ def main() -> None:
 @click.option("--trim", default="1", show_default=True, callback=lambda _c, _p, v: trim_value(v),
               help="Butler: results dropped at each end for the datum, or a share of "
               "them such as 20%.")
-@click.option("--datum-rounding", type=click.Choice(["half-away", "half-even"]),
+@click.option("--datum-rounding", type=click.Choice(["half-away", "half-even", "half-up"]),
               default="half-away", show_default=True, help="Butler: datum to 10, halves "
-              "away from zero or to even.")
+              "away from zero, to even or up.")
 @click.option("--vp-scale", default="wbf", show_default=True, metavar="wbf|FILE",
               help="Teams: the WBF 20-point scale or a VP table (imps_from, imps_to, "
               "vp_winner, vp_loser).")
@@ -139,8 +139,9 @@ def main() -> None:
               "over its possible, or the mean of its board percentages.")
 @click.option("--adjusted-imps", type=float, default=3.0, show_default=True, metavar="IMPS",
               help="Cross-IMPs and Butler: IMPs of average-plus (average 0, minus: -IMPS).")
-@click.option("--datum", type=click.Choice(["mean", "median"]), default="mean",
-              show_default=True, help="Butler: trimmed mean or median of the N-S scores.")
+@click.option("--datum", type=click.Choice(["mean", "median", "table-median"]), default="mean",
+              show_default=True, help="Butler: trimmed mean or median of the N-S scores, or "
+              "the median over every table (an artificial score's table counted, Pary).")
 @click.option("--rank-by", type=click.Choice(["average", "total"]), default="average",
               show_default=True, help="IMP and total-point methods: rank by average per "
               "board or by total.")
@@ -151,6 +152,9 @@ def main() -> None:
 @click.option("--sit-out", type=click.Choice(["not-played", "average"]), default="not-played",
               show_default=True, help="Cross-IMPs and Butler: a board a pair sat out does "
               "not count, or counts at the pair's own average IMPs.")
+@click.option("--round-cap", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="IMPS", help="Cross-IMPs and Butler: a pair's total counts at most IMPS "
+              "from one round (its boards against one opponent); losses are not capped.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,

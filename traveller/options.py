@@ -15,11 +15,11 @@ METHODS = ("mp", "ximp", "butler", "total", "russian", "teams")
 
 SECTIONS = ("apart", "field")
 DIVISORS = ("n-1", "n", "none")
-ROUNDINGS = ("half-away", "half-even")
+ROUNDINGS = ("half-away", "half-even", "half-up")
 UNKNOWN_PAIRS = ("problem", "field")
 ADJUSTED_BOARDS = ("neuberg", "among-real")
 TOTALS = ("matchpoints", "mean-of-boards")
-DATUMS = ("mean", "median")
+DATUMS = ("mean", "median", "table-median")
 RANK_BY = ("average", "total")
 SIT_OUTS = ("not-played", "average")
 
@@ -80,6 +80,8 @@ class Options:
         sit_out: cross-IMPs and Butler, the pair opposite a phantom: "not-played"
             (default: the board does not count) or "average" (its own average
             IMPs on that board, so its total is factored up to every board).
+        round_cap: cross-IMPs and Butler: the most IMPs a pair's total counts from one
+            round (its boards against one opponent); losses are not capped (None: no cap).
     """
 
     adjusted_session_pct: bool = False
@@ -104,6 +106,7 @@ class Options:
     mp_decimals: int | None = None
     pct_decimals: int | None = None
     sit_out: str = "not-played"
+    round_cap: float | None = None
 
     def __post_init__(self) -> None:
         if self.profile is not None:
@@ -127,6 +130,8 @@ class Options:
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")
+        if self.round_cap is not None and not self.round_cap > 0:
+            raise ValueError(f"round cap {self.round_cap} must be a positive number of IMPs")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
             raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
 

@@ -174,7 +174,9 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           datum=opts.datum, adjusted_imps=opts.adjusted_imps,
                                           rank_by=opts.rank_by,
                                           pct_decimals=opts.pct_decimals,
-                                          sit_out=opts.sit_out))
+                                          sit_out=opts.sit_out,
+                                          phantom_award=opts.phantom_award,
+                                          round_cap=opts.round_cap))
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems

@@ -31,9 +31,10 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
     },
     "pary": {
         "phantom_award": (60.0, VERIFIED),
-        "rank_by": ("total", OBSERVED),
-        "trim": (1, ASSUMED),
-        "adjusted_imps": (3.0, ASSUMED),
+        "rank_by": ("total", VERIFIED),
+        "datum": ("table-median", VERIFIED),
+        "datum_rounding": ("half-up", VERIFIED),
+        "adjusted_imps": (1.2, VERIFIED),
         "pct_decimals": (2, OBSERVED),
     },
     "kops": {

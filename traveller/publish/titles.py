@@ -61,8 +61,9 @@ def method_words(method: str, s: dict[str, object]) -> str:
         line = f"Cross-IMPs, divided by {s.get('divisor')}"
     elif method == "butler":
         trim = s.get("trim")
-        datum = ("the median" if s.get("datum") == "median" else
-                 f"mean without the {trim} highest and lowest")
+        datum = {"median": "the median",
+                 "table-median": "the median over every table"}.get(
+            str(s.get("datum")), f"mean without the {trim} highest and lowest")
         line = (f"Butler IMPs against a datum: {datum}, rounded to 10 "
                 f"({s.get('datum_rounding')})")
     elif method == "total":

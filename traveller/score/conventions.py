@@ -35,13 +35,43 @@ def _award(frame: pd.DataFrame, column: str) -> np.ndarray:
     return frame[column].to_numpy(dtype=float, na_value=np.nan)
 
 
-def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0) -> pd.DataFrame:
+def _phantom_side_awards(frame: pd.DataFrame, kind: np.ndarray, side: str,
+                         phantom_award: float | None) -> np.ndarray:
+    """The % of the real pair on each phantom line (NaN elsewhere and for the phantom)."""
+    if phantom_award is None or "phantom" not in frame:
+        return np.full(len(frame), np.nan)
+    phantom = frame["phantom"].astype("string").fillna("").to_numpy()
+    real = (kind == "phantom") & np.isin(phantom, ["NS", "EW"]) & (phantom != side.upper())
+    return np.where(real, phantom_award, np.nan)
+
+
+def awarded_tables(frame: pd.DataFrame, phantom_award: float | None = None) -> np.ndarray:
+    """True on rows with no result where a pair was given an artificial score.
+
+    An award written in the sheet (``A60/40``, ``+3 IMP``), or a phantom's table
+    when ``phantom_award`` gives the real pair its %. A line where nobody
+    scored (``NP``, a phantom line without an award) is no awarded table.
+    """
+    if "ruling_kind" not in frame:
+        return np.zeros(len(frame), dtype=bool)
+    kind = frame["ruling_kind"].astype("string").fillna("").to_numpy()
+    given = np.zeros(len(frame), dtype=bool)
+    for side in ("ns", "ew"):
+        given |= ~np.isnan(_award(frame, f"{side}_award"))
+        given |= ~np.isnan(_phantom_side_awards(frame, kind, side, phantom_award))
+    return given & (kind != "") & frame["ns_score"].isna().to_numpy()
+
+
+def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0,
+                  phantom_award: float | None = None) -> pd.DataFrame:
     """Give artificial scores their IMPs in a cross-IMP or Butler frame (``ns_imp``/``ew_imp``).
 
     A percentage award is worth ``(% - 50) / 10 × average_plus`` IMPs: average
     0, average-plus ``+average_plus``, average-minus ``-average_plus``; an
-    award in IMPs (``+3 IMP``, ``2/-2 IMP``) is worth what it says. Rows with a
-    real result keep their IMPs; the rest stay <NA>.
+    award in IMPs (``+3 IMP``, ``2/-2 IMP``) is worth what it says. With a
+    ``phantom_award`` the real pair of a phantom's table gets that % the same
+    way (the phantom nothing). Rows with a real result keep their IMPs; the
+    rest stay <NA>.
 
     >>> df = pd.DataFrame({"ns_imp": pd.array([2, None], dtype="Int64"),
     ...                    "ew_imp": pd.array([-2, None], dtype="Int64"),
@@ -56,13 +86,15 @@ def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0) -> pd.DataFram
     out = frame.copy()
     for side in ("ns", "ew"):
         award = _award(frame, f"{side}_award")
-        value = np.select([kind == "average", kind == "imps"],
-                          [(award - 50) / 10 * average_plus, award], np.nan)
+        phantom = _phantom_side_awards(frame, kind, side, phantom_award)
+        value = np.select([kind == "average", kind == "imps", ~np.isnan(phantom)],
+                          [(award - 50) / 10 * average_plus, award,
+                           (phantom - 50) / 10 * average_plus], np.nan)
         current = out[f"{side}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
         filled = np.where(np.isnan(current), value, current)
-        whole = np.isnan(filled) | (filled == np.round(filled))
+        whole = np.isnan(filled) | (np.abs(filled - np.round(filled)) < 1e-9)
         dtype = "Int64" if whole.all() and str(out[f"{side}_imp"].dtype) == "Int64" else "Float64"
-        out[f"{side}_imp"] = pd.array(filled, dtype="Float64").astype(dtype)
+        out[f"{side}_imp"] = pd.array(np.round(filled, 9), dtype="Float64").astype(dtype)
     return out
 
 
@@ -93,6 +125,38 @@ def sit_out_average(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
         value = average.reindex(keys).to_numpy(dtype=float)
         imp = out[f"{side.lower()}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
         out[f"{side.lower()}_imp"] = pd.array(np.where(real, value, imp), dtype="Float64")
+    return out
+
+
+def round_capped(totals: pd.DataFrame, frame: pd.DataFrame, movement: str,
+                 cap: float | None) -> pd.DataFrame:
+    """IMP totals with each pair's IMPs against one opponent (a round) counted at most ``cap``.
+
+    Losses are not capped: a pair that wins 22 IMPs in a round scores 12 with
+    ``cap=12``, its opponents keep their -22 (JFR Pary's setting, verified on a
+    real Butler event). The average is the capped total over the boards played.
+    """
+    if cap is None or totals.empty:
+        return totals
+    from traveller.score.total import TOTAL_KEYS, pair_long
+
+    imp = pair_long(frame, frame["ns_imp"].astype("Float64"), frame["ew_imp"].astype("Float64"),
+                    movement)  # type: ignore[arg-type]
+    opponent = pair_long(frame, frame["ew_pair"].astype("Float64"),
+                         frame["ns_pair"].astype("Float64"), movement)  # type: ignore[arg-type]
+    long = imp.assign(opponent=opponent["value"].to_numpy())
+    long = long[long["pair"].notna() & long["value"].notna()]
+    rounds = long.groupby([*TOTAL_KEYS, "opponent"], dropna=False)["value"].sum()
+    excess = (rounds - cap).clip(lower=0).groupby(level=TOTAL_KEYS, dropna=False).sum()
+    keys = pd.MultiIndex.from_frame(totals[TOTAL_KEYS].astype({"pair": "Int64"}))
+    cut = excess.reindex(keys).fillna(0.0).to_numpy(dtype=float)
+    out = totals.copy()
+    out["imps"] = pd.array(np.round(out["imps"].to_numpy(dtype=float, na_value=np.nan) - cut, 9),
+                           dtype="Float64")
+    played = out["boards"].to_numpy(dtype=float, na_value=np.nan)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out["average"] = pd.array(np.where(played > 0, out["imps"].to_numpy(
+            dtype=float, na_value=np.nan) / played, np.nan), dtype="Float64")
     return out
 
 

@@ -21,7 +21,13 @@ from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
 from traveller.schema import METHOD_COLUMNS
 from traveller.score.butler import butler
-from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
+from traveller.score.conventions import (
+    adjusted_imps,
+    awarded_tables,
+    round_capped,
+    sit_out_average,
+    without_phantoms,
+)
 from traveller.score.imps import cross_imps, imp_totals, round_half_away
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
@@ -47,6 +53,8 @@ class MethodOptions:
     rank_by: str = "average"  # IMP methods: rank by "average" per board or "total"
     pct_decimals: int | None = None  # averages as printed; ties decided on them
     sit_out: str = "not-played"  # IMP methods: "average": a sit-out board at the pair's average
+    phantom_award: float | None = None  # IMP methods: the % of a pair against the phantom
+    round_cap: float | None = None  # IMP methods: most IMPs a pair scores against one opponent
 
 
 @dataclass
@@ -106,11 +114,12 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
             raise ValueError(f"unknown divisor {options.divisor!r}; choose from n-1, n, none")
         out = cross_imps(frame, divisor=options.divisor,  # type: ignore[arg-type]
                          by_section=options.by_section)
-        out = adjusted_imps(out, options.adjusted_imps)
+        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award)
     elif method == "butler":
         out = butler(frame, trim=options.trim, rounding=options.rounding,  # type: ignore[arg-type]
-                     by_section=options.by_section, datum=options.datum)
-        out = adjusted_imps(out, options.adjusted_imps)
+                     by_section=options.by_section, datum=options.datum,
+                     awarded=awarded_tables(frame, options.phantom_award))
+        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award)
     elif method == "russian":
         out = russian_imps(_need(frame, ["hcp", "ns_hcp"], "russian"), chicago=options.chicago)
     elif method == "total":
@@ -122,8 +131,9 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     if options.sit_out == "average" and method in ("ximp", "butler"):
         out = sit_out_average(out, movement)
-    totals = without_phantoms(imp_totals(out, movement), out,  # type: ignore[arg-type]
-                              movement)
+    totals = round_capped(imp_totals(out, movement), out, movement,  # type: ignore[arg-type]
+                          options.round_cap)
+    totals = without_phantoms(totals, out, movement)
     return Scored(out, pair_ranking(totals, "imps", names, options.rank_by,
                                     options.pct_decimals))
 
