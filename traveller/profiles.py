@@ -58,6 +58,7 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
         "divisor": ("none", VERIFIED),
         "trim": (1, VERIFIED),
         "sit_out": ("average", VERIFIED),
+        "adjusted_imps": (1.5, OBSERVED),
         "adjusted_board": ("neuberg", VERIFIED),
         "pct_decimals": (2, VERIFIED),
     },

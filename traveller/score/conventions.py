@@ -62,16 +62,42 @@ def awarded_tables(frame: pd.DataFrame, phantom_award: float | None = None) -> n
     return given & (kind != "") & frame["ns_score"].isna().to_numpy()
 
 
+def award_factor(frame: pd.DataFrame, divisor: str, by_section: bool = True) -> np.ndarray:
+    """What an artificial score's IMPs are multiplied by in cross-IMPs, per row.
+
+    The award is a value per comparison, as a real result's IMPs are; an
+    artificial score is compared with each of the board's ``m`` real results:
+    divided by ``n - 1`` (``m``) it is worth the award itself, by ``n`` (m + 1
+    results with it) ``m / (m + 1)`` of it, and as a plain sum (``"none"``,
+    Ruter) ``m`` times it.
+
+    >>> df = pd.DataFrame({"board": [1, 1, 1], "ns_pair": [1, 2, 3], "ew_pair": [4, 5, 6],
+    ...                    "ns_score": [420, 450, None]})
+    >>> award_factor(df, "none").tolist(), award_factor(df, "n").round(3).tolist()
+    ([2.0, 2.0, 2.0], [0.667, 0.667, 0.667])
+    """
+    if divisor == "n-1":
+        return np.ones(len(frame))
+    from traveller.score.groups import board_groups, dense
+
+    group, n_groups = dense(board_groups(frame, by_section).board)
+    real = frame["ns_score"].notna().to_numpy()
+    m = np.bincount(group[real], minlength=n_groups)[group].astype(float)
+    return m if divisor == "none" else m / (m + 1)
+
+
 def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0,
-                  phantom_award: float | None = None) -> pd.DataFrame:
+                  phantom_award: float | None = None,
+                  factor: np.ndarray | None = None) -> pd.DataFrame:
     """Give artificial scores their IMPs in a cross-IMP or Butler frame (``ns_imp``/``ew_imp``).
 
     A percentage award is worth ``(% - 50) / 10 × average_plus`` IMPs: average
     0, average-plus ``+average_plus``, average-minus ``-average_plus``; an
     award in IMPs (``+3 IMP``, ``2/-2 IMP``) is worth what it says. With a
     ``phantom_award`` the real pair of a phantom's table gets that % the same
-    way (the phantom nothing). Rows with a real result keep their IMPs; the
-    rest stay <NA>.
+    way (the phantom nothing). ``factor`` (per row, :func:`award_factor`)
+    multiplies the percentage awards, for cross-IMPs not divided by n - 1.
+    Rows with a real result keep their IMPs; the rest stay <NA>.
 
     >>> df = pd.DataFrame({"ns_imp": pd.array([2, None], dtype="Int64"),
     ...                    "ew_imp": pd.array([-2, None], dtype="Int64"),
@@ -84,12 +110,13 @@ def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0,
         return frame
     kind = frame["ruling_kind"].astype("string").fillna("").to_numpy()
     out = frame.copy()
+    times = np.ones(len(frame)) if factor is None else np.asarray(factor, dtype=float)
     for side in ("ns", "ew"):
         award = _award(frame, f"{side}_award")
         phantom = _phantom_side_awards(frame, kind, side, phantom_award)
         value = np.select([kind == "average", kind == "imps", ~np.isnan(phantom)],
-                          [(award - 50) / 10 * average_plus, award,
-                           (phantom - 50) / 10 * average_plus], np.nan)
+                          [(award - 50) / 10 * average_plus * times, award,
+                           (phantom - 50) / 10 * average_plus * times], np.nan)
         current = out[f"{side}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
         filled = np.where(np.isnan(current), value, current)
         whole = np.isnan(filled) | (np.abs(filled - np.round(filled)) < 1e-9)

@@ -23,6 +23,7 @@ from traveller.schema import METHOD_COLUMNS
 from traveller.score.butler import butler
 from traveller.score.conventions import (
     adjusted_imps,
+    award_factor,
     awarded_tables,
     round_capped,
     sit_out_average,
@@ -114,7 +115,8 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
             raise ValueError(f"unknown divisor {options.divisor!r}; choose from n-1, n, none")
         out = cross_imps(frame, divisor=options.divisor,  # type: ignore[arg-type]
                          by_section=options.by_section)
-        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award)
+        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award,
+                            award_factor(frame, options.divisor, options.by_section))
     elif method == "butler":
         out = butler(frame, trim=options.trim, rounding=options.rounding,  # type: ignore[arg-type]
                      by_section=options.by_section, datum=options.datum,

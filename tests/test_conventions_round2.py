@@ -1,0 +1,33 @@
+"""Conventions found on real publications, second round (docs/conventions.md):
+Ruter's plain-sum cross-IMP awards, KoPS rounding before it divides, OKbridge's
+printed precision and BBO's adjusted results in a Result column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from traveller import process
+
+
+def write(tmp_path: Path, header: str, rows: list[str], name: str = "s.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(header + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_ruter_plain_sum_average_plus_follows_the_divisor(tmp_path: Path) -> None:
+    # 39 real results and an A60/40 line: 40 results, the A+ compared with 39 of them
+    rows = [f"1,{p},{p + 100},,420" for p in range(1, 40)] + ["1,40,140,A60/40,"]
+    path = write(tmp_path, "Board,NS,EW,Contract,Score", rows)
+    ruter = process(path, profile="ruter", method="ximp").travellers
+    award = ruter[ruter["ns_pair"] == 40]
+    assert float(award["ns_imp"].iloc[0]) == pytest.approx(58.5)  # 1.5 IMP x 39, as printed
+    assert float(award["ew_imp"].iloc[0]) == pytest.approx(-58.5)
+    # the same award divided by n - 1 is worth the award itself, by n 39/40 of it
+    plain = process(path, method="ximp", adjusted_imps=1.5).travellers
+    assert float(plain.loc[plain["ns_pair"] == 40, "ns_imp"].iloc[0]) == pytest.approx(1.5)
+    by_n = process(path, method="ximp", adjusted_imps=1.5, divisor="n").travellers
+    assert float(by_n.loc[by_n["ns_pair"] == 40, "ns_imp"].iloc[0]) == pytest.approx(
+        1.5 * 39 / 40)
