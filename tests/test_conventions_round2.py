@@ -31,3 +31,29 @@ def test_ruter_plain_sum_average_plus_follows_the_divisor(tmp_path: Path) -> Non
     by_n = process(path, method="ximp", adjusted_imps=1.5, divisor="n").travellers
     assert float(by_n.loc[by_n["ns_pair"] == 40, "ns_imp"].iloc[0]) == pytest.approx(
         1.5 * 39 / 40)
+
+
+@pytest.mark.parametrize(("token", "ns", "ew"), [
+    ("A==", 50, 50), ("A+=", 60, 50), ("A-+", 40, 60), ("A+-", 60, 40), ("A--", 40, 40),
+])
+def test_bbo_adjusted_results_in_the_result_column(tmp_path: Path, token: str, ns: float,
+                                                   ew: float) -> None:
+    # as BBO's traveller pages print them: the token as the result, the score empty or N/A
+    rows = ["1,1,11,4S,N,=,420", "1,2,12,4S,N,+1,450", "1,3,13,3NT,S,-1,-50",
+            f"1,4,14,,,{token},", f"3,4,14,,,{token},N/A", "3,1,11,4S,N,=,420",
+            "3,2,12,4S,N,+1,450"]
+    path = write(tmp_path, "Board,NS,EW,Contract,Declarer,Result,Score", rows)
+    result = process(path)
+    assert result.problems.empty, result.problems["message"].tolist()
+    t = result.travellers
+    ruled = t[t["ns_pair"] == 4]
+    assert ruled["ruling"].tolist() == [token, token]
+    assert ruled["ns_pct"].tolist() == [ns, ns] and ruled["ew_pct"].tolist() == [ew, ew]
+    # four tables on board 1: top 6, the award its % of it
+    assert float(ruled["ns_mp"].iloc[0]) == pytest.approx(ns / 100 * 6)
+
+
+def test_a_plain_result_is_still_a_result(tmp_path: Path) -> None:
+    path = write(tmp_path, "Board,NS,EW,Contract,Declarer,Result,Score",
+                 ["1,1,11,4S,N,=,420", "1,2,12,4S,N,+1,450"])
+    assert process(path).travellers["ruling"].isna().all()
