@@ -57,3 +57,25 @@ def test_a_plain_result_is_still_a_result(tmp_path: Path) -> None:
     path = write(tmp_path, "Board,NS,EW,Contract,Declarer,Result,Score",
                  ["1,1,11,4S,N,=,420", "1,2,12,4S,N,+1,450"])
     assert process(path).travellers["ruling"].isna().all()
+
+
+SCORES = [270, 260, 250, 240, 230, 210, 200, 190, 180, 170, 160, 150, 140, 130, 120, 110,
+          100, 90, 80, 70, 50]  # 21 different scores, best first
+
+
+def test_kops_rounds_each_scaled_matchpoint_before_the_percentage(tmp_path: Path) -> None:
+    # 21 real results and an A60/40: 22 tables, top 42 on the board
+    rows = [f"1,{p},{p + 100},,{s}" for p, s in enumerate(SCORES, start=1)]
+    path = write(tmp_path, "Board,NS,EW,Contract,Score", [*rows, "1,22,122,A60/40,"])
+    exact = process(path).travellers
+    kops = process(path, profile="kops").travellers
+    # pair 4 beats 17 and loses to 3 of the 21: raw 34 of 40, (34 + 1) x 22/21 - 1 = 35.667
+    row = exact[exact["ns_pair"] == 4].iloc[0]
+    assert float(row["ns_mp"]) == pytest.approx(35 + 2 / 3)
+    assert round(float(row["ns_pct"]), 2) == 84.92  # 35.667 / 42
+    ruled = kops[kops["ns_pair"] == 4].iloc[0]
+    assert float(ruled["ns_mp"]) == 35.67
+    assert round(float(ruled["ns_pct"]), 2) == 84.93  # 35.67 / 42, as KoPS prints it
+    assert round(float(ruled["ew_pct"]), 2) == 15.07  # 6.33 / 42
+    award = kops[kops["ns_pair"] == 22].iloc[0]
+    assert (float(award["ns_pct"]), float(award["ew_pct"])) == (60.0, 40.0)  # as awarded

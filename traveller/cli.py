@@ -152,6 +152,9 @@ def main() -> None:
 @click.option("--sit-out", type=click.Choice(["not-played", "average"]), default="not-played",
               show_default=True, help="Cross-IMPs and Butler: a board a pair sat out does "
               "not count, or counts at the pair's own average IMPs.")
+@click.option("--round-before-pct", type=click.IntRange(0, 6), default=None, metavar="N",
+              help="Round each result's scaled matchpoints to N decimals before its "
+              "percentage is taken (KoPS: 2).")
 @click.option("--round-cap", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="IMPS", help="Cross-IMPs and Butler: a pair's total counts at most IMPS "
               "from one round (its boards against one opponent); losses are not capped.")

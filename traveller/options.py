@@ -80,6 +80,8 @@ class Options:
         sit_out: cross-IMPs and Butler, the pair opposite a phantom: "not-played"
             (default: the board does not count) or "average" (its own average
             IMPs on that board, so its total is factored up to every board).
+        round_before_pct: matchpoints: each result's (Neuberg-scaled) matchpoints
+            rounded to this many decimals before its percentage is taken (None: exact).
         round_cap: cross-IMPs and Butler: the most IMPs a pair's total counts from one
             round (its boards against one opponent); losses are not capped (None: no cap).
     """
@@ -107,6 +109,7 @@ class Options:
     pct_decimals: int | None = None
     sit_out: str = "not-played"
     round_cap: float | None = None
+    round_before_pct: int | None = None
 
     def __post_init__(self) -> None:
         if self.profile is not None:
@@ -123,7 +126,7 @@ class Options:
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
         trim_fraction(self.trim)  # raises on a bad trim
-        for name in ("mp_decimals", "pct_decimals"):
+        for name in ("mp_decimals", "pct_decimals", "round_before_pct"):
             value = getattr(self, name)
             if value is not None and not 0 <= value <= 6:
                 raise ValueError(f"{name} {value} must be 0 to 6 decimals")

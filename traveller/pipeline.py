@@ -23,6 +23,7 @@ from traveller.score.conventions import (
     imp_awards_problems,
     profile_scale,
 )
+from traveller.score.precision import rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -190,6 +191,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
+    ranked = rounded_before_dividing(ranked, opts.round_before_pct)
     ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
                          movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)

@@ -38,6 +38,7 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
         "pct_decimals": (2, OBSERVED),
     },
     "kops": {
+        "round_before_pct": (2, OBSERVED),
         "phantom_award": (60.0, ASSUMED),
         "rank_by": ("total", ASSUMED),
         "pct_decimals": (2, ASSUMED),
