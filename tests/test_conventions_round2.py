@@ -79,3 +79,45 @@ def test_kops_rounds_each_scaled_matchpoint_before_the_percentage(tmp_path: Path
     assert round(float(ruled["ew_pct"]), 2) == 15.07  # 6.33 / 42
     award = kops[kops["ns_pair"] == 22].iloc[0]
     assert (float(award["ns_pct"]), float(award["ew_pct"])) == (60.0, 40.0)  # as awarded
+
+
+OKBRIDGE = """% PBN 2.1
+[Event "OKbridge pairs"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "Contract\\\\4R;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\5R;Score_EW\\\\5R;\
+Multiplicity\\\\2R;Percentage_NS\\\\6R"]
+4S   N 11  450    -  1 100.00
+4S   N 10  420    -  3   66.7
+3NT  S  9  400    -  1  33.33
+4S   N  9    -   50  2    8.3
+"""
+
+
+def test_okbridge_prints_a_shared_result_to_one_decimal(tmp_path: Path) -> None:
+    # 7 tables, top 12: +450 12 (100 %), +420 three times 8 (66.667 %), +400 4 (33.333 %),
+    # -50 twice 1 (8.333 %); OKbridge prints the shared ones to 1 decimal, the others to 2
+    path = tmp_path / "okbridge.pbn"
+    path.write_text(OKBRIDGE, encoding="utf-8")
+    plain = process(path)
+    differ = plain.problems[plain.problems["code"] == "published-differs"]
+    assert sorted(differ["value"].tolist()) == ["66.7", "8.3"]  # 66.67 and 8.33 as we print
+    ok = process(path, profile="okbridge")
+    assert ok.problems.empty, ok.problems["message"].tolist()
+    assert ok.travellers["ns_pct"].tolist() == [100.0, 66.7, 33.33, 8.3]
+    assert ok.travellers["ew_pct"].tolist() == [0.0, 33.3, 66.67, 91.7]
+
+
+def test_a_frequency_table_writes_its_workbook_without_score_cards(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from traveller.publish.workbook import write_workbook
+
+    path = tmp_path / "okbridge.pbn"
+    path.write_text(OKBRIDGE, encoding="utf-8")
+    out = tmp_path / "okbridge.xlsx"
+    write_workbook(process(path, profile="okbridge"), out)  # it crashed on the score cards
+    names = load_workbook(out, read_only=True).sheetnames
+    assert "Score cards" not in names and "Frequencies" in names

@@ -155,6 +155,10 @@ def main() -> None:
 @click.option("--round-before-pct", type=click.IntRange(0, 6), default=None, metavar="N",
               help="Round each result's scaled matchpoints to N decimals before its "
               "percentage is taken (KoPS: 2).")
+@click.option("--frequency-decimals", default=None, metavar="SHARED,SINGLE",
+              callback=lambda _c, _p, v: decimals_pair(v),
+              help="PBN frequency tables: percentages to SHARED decimals for a result "
+              "several tables had, SINGLE for one only one had (OKbridge: 1,2).")
 @click.option("--round-cap", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="IMPS", help="Cross-IMPs and Butler: a pair's total counts at most IMPS "
               "from one round (its boards against one opponent); losses are not capped.")
@@ -259,6 +263,17 @@ def _options(given: dict[str, object]) -> Options:
         values = {k: v for k, v in values.items()
                   if k == "profile" or context.get_parameter_source(k) != default}
     return with_profile(values)
+
+
+def decimals_pair(text: str | None) -> tuple[int, int] | None:
+    """--frequency-decimals: two whole numbers such as 1,2; anything else is a usage error."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 2 or not all(p.isdigit() and int(p) <= 6 for p in parts):
+        raise click.BadParameter(f"{text!r}: give two whole numbers 0 to 6, such as 1,2",
+                                 param_hint="--frequency-decimals")
+    return int(parts[0]), int(parts[1])
 
 
 def trim_value(text: str) -> int | str:

@@ -82,6 +82,9 @@ class Options:
             IMPs on that board, so its total is factored up to every board).
         round_before_pct: matchpoints: each result's (Neuberg-scaled) matchpoints
             rounded to this many decimals before its percentage is taken (None: exact).
+        frequency_decimals: a PBN frequency table's percentages as printed: (shared,
+            single) decimals for a result several tables had and one only one had
+            (OKbridge: (1, 2)); None: exact.
         round_cap: cross-IMPs and Butler: the most IMPs a pair's total counts from one
             round (its boards against one opponent); losses are not capped (None: no cap).
     """
@@ -110,6 +113,7 @@ class Options:
     sit_out: str = "not-played"
     round_cap: float | None = None
     round_before_pct: int | None = None
+    frequency_decimals: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.profile is not None:
@@ -133,6 +137,12 @@ class Options:
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")
+        if self.frequency_decimals is not None:
+            given = tuple(self.frequency_decimals)
+            if len(given) != 2 or not all(isinstance(d, int) and 0 <= d <= 6 for d in given):
+                raise ValueError(f"frequency decimals {self.frequency_decimals!r} must be two "
+                                 "whole numbers 0 to 6 (shared, single), such as 1,2")
+            object.__setattr__(self, "frequency_decimals", given)
         if self.round_cap is not None and not self.round_cap > 0:
             raise ValueError(f"round cap {self.round_cap} must be a positive number of IMPs")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:

@@ -23,7 +23,7 @@ from traveller.score.conventions import (
     imp_awards_problems,
     profile_scale,
 )
-from traveller.score.precision import rounded_before_dividing
+from traveller.score.precision import frequency_printed, rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -196,7 +196,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                          movement=norm.movement, names=loaded.names,
                          by_section=by_section, one_ranking=opts.one_ranking)
     ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
-    travellers = tidy_travellers(frequency.collapse(ranked))
+    travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
+                                                   opts.frequency_decimals))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(problems), settings=settings)

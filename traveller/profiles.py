@@ -44,6 +44,7 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
         "pct_decimals": (2, ASSUMED),
     },
     "okbridge": {
+        "frequency_decimals": ((1, 2), OBSERVED),
         "unknown_pairs": ("field", ASSUMED),
         "sections": ("field", ASSUMED),
     },

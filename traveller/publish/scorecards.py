@@ -63,6 +63,8 @@ def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     pair = group_ids(*(cards[k] for k in keys))
     held = key_codes(cards["held"])[0]
     shown = held >= 0
+    if not shown.any():  # no cards (a frequency table has no pairs)
+        return True
     pairs = pair[shown]
     return len(np.unique(pairs * (held.max() + 1) + held[shown])) == len(np.unique(pairs))
 

@@ -287,6 +287,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
         return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary())]
+    if result.settings.get("frequency_table"):  # no pairs, so no cards to print
+        sheets = sheets[1:]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))

@@ -47,3 +47,31 @@ def rounded_before_dividing(ranked: pd.DataFrame, decimals: int | None) -> pd.Da
         keep = ~plain | np.isnan(pct) | (top <= 0)
         out[f"{side}_pct"] = np.where(keep, _floats(ranked, f"{side}_pct"), pct)
     return out
+
+
+def frequency_printed(travellers: pd.DataFrame, decimals: tuple[int, int] | None
+                      ) -> pd.DataFrame:
+    """A frequency table's percentages to the decimals OKbridge prints them with.
+
+    ``decimals`` is (shared, single): a result several tables had (its
+    ``multiplicity`` above 1) to the first, one only one table had to the
+    second, halves away from zero. OKbridge (``(1, 2)``) prints 94.6 for a
+    result three tables share and 99.02 for one alone.
+
+    >>> df = pd.DataFrame({"multiplicity": [3, 1], "ns_pct": [94.6429, 99.0196],
+    ...                    "ew_pct": [5.3571, 0.9804]})
+    >>> frequency_printed(df, (1, 2))[["ns_pct", "ew_pct"]].values.tolist()
+    [[94.6, 5.4], [99.02, 0.98]]
+    """
+    if decimals is None or "multiplicity" not in travellers or travellers.empty:
+        return travellers
+    from traveller.score.frequency import counts
+
+    shared = counts(travellers) > 1
+    out = travellers.copy()
+    for column in ("ns_pct", "ew_pct"):
+        if column in out:
+            value = _floats(out, column)
+            out[column] = np.where(shared, round_half_away(value, decimals[0]),
+                                   round_half_away(value, decimals[1]))
+    return out
