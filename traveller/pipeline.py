@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
-from traveller.score import frequency
+from traveller.score import frequency, players
 from traveller.score.adjusted import session_awards
 from traveller.score.conventions import (
     conventional_ranking,
@@ -192,10 +192,16 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
     ranked = rounded_before_dividing(ranked, opts.round_before_pct)
-    ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
-                         movement=norm.movement, names=loaded.names,
-                         by_section=by_section, one_ranking=opts.one_ranking)
-    ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
+    if players.is_individual(ranked):  # one line per player, ranked together
+        settings["individual"] = True
+        ranking = players.rank_players(ranked, loaded.names, by_section=by_section)
+        ranking = conventional_ranking(players.player_rows(ranked), ranking, "howell",
+                                       replace(opts, one_ranking=True), scale)
+    else:
+        ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
+                             movement=norm.movement, names=loaded.names,
+                             by_section=by_section, one_ranking=opts.one_ranking)
+        ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
     travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
                                                    opts.frequency_decimals))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems

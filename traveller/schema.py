@@ -93,6 +93,15 @@ HEADER_ALIASES: dict[str, list[str]] = {
     "score": ["score", "zapis", "запись", "nsscore", "score_ns", "scorens", "points", "zapisns",
               "scorensplus"],
     "score_ew": ["score_ew", "scoreew", "ewscore", "zapisew"],
+    # an individual's four players (traveller.tidy.individual)
+    "north": ["n", "north", "playern", "nplayer", "playeridnorth", "północ", "polnoc", "graczn",
+              "с", "север", "игрокс"],
+    "south": ["s", "south", "splayer", "playeridsouth", "południe", "poludnie",
+              "graczs", "ю", "юг", "игрокю"],
+    "east": ["e", "east", "playere", "eplayer", "playerideast", "wschód", "wschod",
+             "в", "восток", "игрокв"],
+    "west": ["w", "west", "playerw", "wplayer", "playeridwest", "zachód", "zachod", "graczw",
+             "з", "запад", "игрокз"],
 }
 
 #: Fields a header row must name at least to count as the header of a traveller.

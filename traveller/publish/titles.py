@@ -47,7 +47,8 @@ def title_lines(result: Result) -> list[str]:
     s = result.settings
     title = heading(result)
     method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
+    movement = ("" if method == "teams" else "individual; " if s.get("individual")
+                else f"{s.get('movement', '')} movement; ")
     detail = (f"{method_words(method, s)}; {movement}{s.get('boards', 0)} boards; "
               f"{len(result.problems)} problem(s) listed")
     meta = _meta(result)

@@ -287,8 +287,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
         return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary())]
-    if result.settings.get("frequency_table"):  # no pairs, so no cards to print
-        sheets = sheets[1:]
+    if result.settings.get("frequency_table") or result.settings.get("individual"):
+        sheets = sheets[1:]  # no pairs (an individual's cards per player: not written yet)
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))
@@ -303,4 +303,7 @@ def _ranking_frame(result: Result) -> dict[str, pd.Series]:
     if "mp_factored" in columns and np.allclose(columns["mp_factored"].to_numpy(dtype=float),
                                                 columns["mp"].to_numpy(dtype=float)):
         drop.append("mp_factored")  # every pair played every board
-    return {c: series for c, series in columns.items() if c not in drop}
+    kept = {c: series for c, series in columns.items() if c not in drop}
+    if result.settings.get("individual") and "pair" in kept:  # one line per player
+        kept = {("player" if c == "pair" else c): v for c, v in kept.items()}
+    return kept

@@ -72,6 +72,9 @@ TABLE_COLUMNS = {
     "mp_ew": "published_ew_mp", "percentage_ns": "published_ns_pct",
     "percentage_ew": "published_ew_pct", "imp_ns": "published_ns_imp",
     "imp_ew": "published_ew_imp", "butlerdatum": "published_datum",
+    "playerid_north": "north", "playerid_south": "south", "playerid_east": "east",
+    "playerid_west": "west", "mp_north": "published_north_mp", "mp_south": "published_south_mp",
+    "mp_east": "published_east_mp", "mp_west": "published_west_mp",
 }
 SIDED_TAGS = {"ScoreIMP": "imp", "ScoreMP": "mp", "ScorePercentage": "pct"}
 META_NAMES = {"Generator": "program", "Version": "program_version", "ContestDate": "contest_date",

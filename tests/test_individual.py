@@ -1,0 +1,123 @@
+"""Individual events: four players per result, a partner who changes every round.
+
+The session here: 12 players at 3 tables, 2 boards. Board 1 (nobody
+vulnerable): +450 (N 5, S 6 / E 7, W 8) scores 4 of 4, +420 (1, 2 / 3, 4) 2,
+-50 (9, 10 / 11, 12) 0. Board 2 (N-S vulnerable): +630 (9, 11 / 10, 12) 4,
++600 (1, 3 / 2, 4) 2, -420 (5, 7 / 6, 8) 0. Each player gets their side's
+matchpoints: player 6 has 4 (N-S on board 1) + 4 (E-W on board 2) = 8 of 8,
+player 7 0 + 0, player 1 2 + 2 = 4 (50 %).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from traveller import process
+
+ROWS = [("1", "1", "2", "3", "4", "4S", "N", "=", "420"),
+        ("1", "5", "6", "7", "8", "4S", "N", "+1", "450"),
+        ("1", "9", "10", "11", "12", "3NT", "S", "-1", "-50"),
+        ("2", "1", "3", "2", "4", "3NT", "N", "=", "600"),
+        ("2", "5", "7", "6", "8", "4H", "E", "=", "-420"),
+        ("2", "9", "11", "10", "12", "3NT", "N", "+1", "630")]
+EXPECTED = {6: (8.0, 100.0), 11: (8.0, 100.0), 7: (0.0, 0.0), 10: (0.0, 0.0), 1: (4.0, 50.0),
+            12: (4.0, 50.0)}  # player -> (matchpoints, %)
+
+
+def csv(tmp_path: Path, header: str, rows: list[tuple[str, ...]] = ROWS) -> Path:
+    path = tmp_path / "individual.csv"
+    path.write_text(header + "\n" + "\n".join(",".join(r) for r in rows) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def check(result: object) -> None:
+    assert result.problems.empty, result.problems["message"].tolist()  # type: ignore[attr-defined]
+    ranking = result.ranking  # type: ignore[attr-defined]
+    assert len(ranking) == 12 and (ranking["boards"] == 2).all()  # one line per player
+    got = {int(p): (float(m), float(c)) for p, m, c
+           in zip(ranking["pair"], ranking["mp"], ranking["pct"], strict=True)}
+    for player, want in EXPECTED.items():
+        assert got[player] == want, player
+    places = dict(zip(ranking["pair"].astype(int), ranking["place"], strict=True))
+    assert places[6] == places[11] == "1=" and places[7] == places[10] == "11="
+    assert result.settings["individual"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("header", [
+    "Board,N,S,E,W,Contract,Declarer,Result,Score",
+    "Rozdanie,N,S,E,W,Kontrakt,Rozgrywający,Wynik,Zapis",
+    "Сдача,С,Ю,В,З,Контракт,Разыгрывающий,Результат,Запись",
+])
+def test_individual_travellers_with_player_columns(tmp_path: Path, header: str) -> None:
+    rows = ROWS
+    if header.startswith("Сдача"):  # the Russian notation: 4П, 3БК, seats С Ю В З
+        contract = {"4S": "4П", "3NT": "3БК", "4H": "4Ч"}
+        seat = {"N": "С", "S": "Ю", "E": "В", "W": "З"}
+        rows = [(*r[:5], contract[r[5]], seat[r[6]], *r[7:]) for r in ROWS]
+    check(process(csv(tmp_path, header, rows)))
+
+
+def test_the_travellers_keep_the_four_players(tmp_path: Path) -> None:
+    result = process(csv(tmp_path, "Board,North,South,East,West,Contract,By,Result,Score"))
+    t = result.travellers
+    row = t[(t["board"] == 1) & (t["north"] == 5)].iloc[0]
+    assert (row["south"], row["east"], row["west"]) == (6, 7, 8)
+    assert (float(row["ns_mp"]), float(row["ew_mp"])) == (4.0, 0.0)
+
+
+def test_a_missing_player_is_a_problem_not_a_lost_row(tmp_path: Path) -> None:
+    rows = [*ROWS[:2], ("1", "9", "", "11", "12", "3NT", "S", "-1", "-50"), *ROWS[3:]]
+    result = process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score", rows))
+    problems = result.problems
+    assert problems["code"].tolist() == ["missing-pair"] and problems["row"].tolist() == [4]
+    assert "N/S" in problems["column"].iloc[0]  # named by the player columns
+    assert len(result.travellers) == 5
+
+
+PBN = """% PBN 2.1
+[Event "Club individual"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MP"]
+[ScoreTable "PlayerId_North\\\\2R;PlayerId_South\\\\2R;PlayerId_East\\\\2R;PlayerId_West\\\\2R;\
+Contract\\\\4L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\5R;Score_EW\\\\5R"]
+ 1  2  3  4 4S   N 10  420    -
+ 5  6  7  8 4S   N 11  450    -
+ 9 10 11 12 3NT  S  8    -   50
+
+[Event "Club individual"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Scoring "MP"]
+[ScoreTable "PlayerId_North\\\\2R;PlayerId_South\\\\2R;PlayerId_East\\\\2R;PlayerId_West\\\\2R;\
+Contract\\\\4L;Declarer\\\\1R;Result\\\\2R;Score_NS\\\\5R;Score_EW\\\\5R"]
+ 1  3  2  4 3NT  N  9  600    -
+ 5  7  6  8 4H   E 10    -  420
+ 9 11 10 12 3NT  N 10  630    -
+"""
+
+
+def test_an_individual_pbn(tmp_path: Path) -> None:
+    path = tmp_path / "individual.pbn"
+    path.write_text(PBN, encoding="utf-8")
+    check(process(path))
+
+
+def test_the_workbook_ranks_players(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from traveller.publish.workbook import write_workbook
+
+    out = tmp_path / "individual.xlsx"
+    write_workbook(process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score")), out)
+    book = load_workbook(out, read_only=True)
+    rows = list(book["Ranking"].iter_rows(values_only=True))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "Player")
+    assert rows[header][:5] == ("Player", "Names", "Boards", "MP", "%")
+    assert rows[header + 1][0] == 6 and rows[header + 1][3] == 8
+    assert "individual" in str(rows[1][0])
