@@ -121,3 +121,34 @@ def test_the_workbook_ranks_players(tmp_path: Path) -> None:
     assert rows[header][:5] == ("Player", "Names", "Boards", "MP", "%")
     assert rows[header + 1][0] == 6 and rows[header + 1][3] == 8
     assert "individual" in str(rows[1][0])
+
+
+def test_cross_imps_per_player(tmp_path: Path) -> None:
+    # board 1: +450 v +420 (+1) and -50 (+11): 12 / 2 = 6 for N-S 5 and 6, -6 for E-W 7 and 8;
+    # +420: (-1 + 10) / 2 = 4.5; -50: (-11 - 10) / 2 = -10.5. Board 2: +630 v +600 (+1) and
+    # -420 (+14): 7.5; +600: (-1 + 14) / 2 = 6.5; -420: -14.
+    result = process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score"),
+                     method="ximp")
+    imps = dict(zip(result.ranking["pair"].astype(int), result.ranking["imps"].astype(float),
+                    strict=True))
+    assert imps[6] == 6.0 + 14.0       # N-S on board 1, E-W (against -420) on board 2
+    assert imps[11] == 10.5 + 7.5      # E-W against -50, then N-S +630
+    assert imps[1] == 4.5 + 6.5 and imps[7] == -6.0 - 14.0
+    assert len(result.ranking) == 12 and result.settings["individual"]
+
+
+def test_the_sample_individual(tmp_path: Path) -> None:
+    sample = Path(__file__).resolve().parents[1] / "sample_data"
+    result = process(sample / "individual_session.csv", names=sample / "individual_names.csv")
+    assert result.problems.empty and len(result.ranking) == 12
+    top = result.ranking.iloc[0]
+    # player 6: S on boards 1-2 (+450 top: 4; -420 bottom: 0), N on 3-4 (+110 top: 4;
+    # -200 under +620 beside an A60/40: (0 + 1) x 3/2 - 1 = 0.5), E on 5-6 (against
+    # -120 and -50, both the N-S bottom: 4 + 4): 16.5 of 24
+    rows = result.ranking.set_index("pair")
+    assert float(rows.loc[6, "mp"]) == 16.5 and float(rows.loc[6, "pct"]) == 68.75
+    assert rows.loc[6, "names"] == "Tomasz Wójcik" and top["place"] == "1="
+    t = result.travellers
+    ruled = t[t["ruling"] == "A60/40"].iloc[0]
+    assert (float(ruled["ns_mp"]), float(ruled["ew_mp"])) == (2.4, 1.6)
+    assert float(rows.loc[7, "mp"]) == pytest.approx(8.4)  # 2.4 of it the A60/40

@@ -220,9 +220,12 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     t = result.travellers
-    who = "teams" if result.settings.get("method") == "teams" else "pairs"
+    individual = bool(result.settings.get("individual"))
+    who = ("teams" if result.settings.get("method") == "teams" else
+           "players" if individual else "pairs")
+    movement = "individual" if individual else result.settings["movement"]
     click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
-               f"{len(result.ranking)} {who} ranked ({result.settings['movement']}, "
+               f"{len(result.ranking)} {who} ranked ({movement}, "
                f"{result.settings.get('method', 'mp')}); wrote "
                f"{', '.join(str(p) for p in written)}")
     if not result.problems.empty:

@@ -163,7 +163,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
-                **asdict(opts), **({"frequency_table": True} if counted else {})}
+                **asdict(opts), **({"frequency_table": True} if counted else {}),
+                **({"individual": True} if players.is_individual(scored) else {})}
     if opts.method != "mp":
         from traveller.score.methods import MethodOptions, apply_method  # (not for matchpoints)
 
@@ -192,8 +193,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
     ranked = rounded_before_dividing(ranked, opts.round_before_pct)
-    if players.is_individual(ranked):  # one line per player, ranked together
-        settings["individual"] = True
+    if settings.get("individual"):  # one line per player, ranked together
         ranking = players.rank_players(ranked, loaded.names, by_section=by_section)
         ranking = conventional_ranking(players.player_rows(ranked), ranking, "howell",
                                        replace(opts, one_ranking=True), scale)

@@ -111,7 +111,8 @@ HEADER_ANY_OF = {"contract", "score"}
 # Names-file aliases
 NAMES_ALIASES: dict[str, list[str]] = {
     "section": HEADER_ALIASES["section"],
-    "pair": ["pair", "pairno", "para", "nrpary", "пара", "number", "no", "nr"],
+    "pair": ["pair", "pairno", "para", "nrpary", "пара", "number", "no", "nr",
+             "player", "playerno", "zawodnik", "nrzawodnika", "игрок"],
     "line": ["line", "linia", "линия", "direction", "dir"],
     "names": ["names", "name", "nazwiska", "gracze", "players", "игроки", "фамилии"],
     "player1": ["player1", "gracz1", "name1", "игрок1"],

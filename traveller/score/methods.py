@@ -30,6 +30,7 @@ from traveller.score.conventions import (
     without_phantoms,
 )
 from traveller.score.imps import cross_imps, imp_totals, round_half_away
+from traveller.score.players import is_individual, player_rows
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
 from traveller.score.teams import match_totals, standings, team_boards
@@ -133,9 +134,15 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     if options.sit_out == "average" and method in ("ximp", "butler"):
         out = sit_out_average(out, movement)
-    totals = round_capped(imp_totals(out, movement), out, movement,  # type: ignore[arg-type]
-                          options.round_cap)
-    totals = without_phantoms(totals, out, movement)
+    if is_individual(out):  # one line per player: the rows as a Howell's pairs
+        out_rows, movement = player_rows(out), "howell"
+    else:
+        out_rows = out
+    totals = round_capped(imp_totals(out_rows, movement), out_rows,  # type: ignore[arg-type]
+                          movement, options.round_cap)
+    totals = without_phantoms(totals, out_rows, movement)
+    if out_rows is not out:
+        totals = totals.assign(line="")
     return Scored(out, pair_ranking(totals, "imps", names, options.rank_by,
                                     options.pct_decimals))
 
