@@ -223,7 +223,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     individual = bool(result.settings.get("individual"))
     who = ("teams" if result.settings.get("method") == "teams" else
            "players" if individual else "pairs")
-    movement = "individual" if individual else result.settings["movement"]
+    movement = "individual" if individual else str(result.settings["movement"])
     click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
                f"{len(result.ranking)} {who} ranked ({movement}, "
                f"{result.settings.get('method', 'mp')}); wrote "
