@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from traveller import process
@@ -152,3 +153,20 @@ def test_the_sample_individual(tmp_path: Path) -> None:
     ruled = t[t["ruling"] == "A60/40"].iloc[0]
     assert (float(ruled["ns_mp"]), float(ruled["ew_mp"])) == (2.4, 1.6)
     assert float(rows.loc[7, "mp"]) == pytest.approx(8.4)  # 2.4 of it the A60/40
+
+
+def test_a_pbn_individual_written_by_us_reads_back_to_the_same_ranking(tmp_path: Path) -> None:
+    from traveller.publish.pbn_out import write_pbn
+
+    sample = Path(__file__).resolve().parents[1] / "sample_data"
+    result = process(sample / "individual_session.csv", names=sample / "individual_names.csv")
+    out = tmp_path / "individual.pbn"
+    write_pbn(result, out)
+    text = out.read_text(encoding="utf-8")
+    assert "PlayerId_North" in text and "PairId_NS" not in text and "PlayerId\\2R" in text
+    again = process(out)
+    assert again.problems.empty, again.problems["message"].tolist()
+    keys = ["pair", "names", "boards", "mp", "pct", "place"]
+    mine = result.ranking[keys].sort_values("pair").reset_index(drop=True)
+    back = again.ranking[keys].sort_values("pair").reset_index(drop=True)
+    pd.testing.assert_frame_equal(mine.astype(str), back.astype(str))

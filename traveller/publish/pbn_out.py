@@ -69,13 +69,19 @@ def _table_frame(result: Result) -> tuple[list[str], pd.DataFrame]:
     ruled = ruling != ""
     score = pd.to_numeric(t["ns_score"], errors="coerce")
     dash = pd.Series("-", index=t.index)
-    cols = {"PairId_NS\\2R": shown.text(t["ns_pair"]), "PairId_EW\\2R": shown.text(t["ew_pair"]),
-            "Contract\\5L": shown.text(t["contract"]).where(~ruled, "-").replace("", "-"),
-            "Declarer\\1R": shown.text(t["declarer"]).replace("", "-"),
-            "Result\\2R": shown.text(t["tricks"]).replace("", "-"),
-            "Lead\\3L": shown.text(t["lead"]).replace("", "-"),
-            "Score_NS\\6R": shown.numbers(score).where(score >= 0, "-").where(~ruled, ruling),
-            "Score_EW\\6R": shown.numbers(-score).where(score < 0, "-").where(~ruled, dash)}
+    if result.settings.get("individual"):  # the four players, no partnerships
+        cols = {f"PlayerId_{seat.title()}\\2R": shown.text(t[seat])
+                for seat in ("north", "south", "east", "west")}
+    else:
+        cols = {"PairId_NS\\2R": shown.text(t["ns_pair"]),
+                "PairId_EW\\2R": shown.text(t["ew_pair"])}
+    cols |= {
+        "Contract\\5L": shown.text(t["contract"]).where(~ruled, "-").replace("", "-"),
+        "Declarer\\1R": shown.text(t["declarer"]).replace("", "-"),
+        "Result\\2R": shown.text(t["tricks"]).replace("", "-"),
+        "Lead\\3L": shown.text(t["lead"]).replace("", "-"),
+        "Score_NS\\6R": shown.numbers(score).where(score >= 0, "-").where(~ruled, ruling),
+        "Score_EW\\6R": shown.numbers(-score).where(score < 0, "-").where(~ruled, dash)}
     if "ns_mp" in t:
         cols |= {"MP_NS\\5R": shown.numbers(t["ns_mp"]), "MP_EW\\5R": shown.numbers(t["ew_mp"]),
                  "Percentage_NS\\3R": shown.percents(t["ns_pct"]),
@@ -106,7 +112,8 @@ def total_table(result: Result) -> list[str]:
     total = "TotalScoreMP" if "mp" in r else "TotalScoreIMP" if "imps" in r else "TotalScore"
     value = r["mp"] if "mp" in r else r["imps"] if "imps" in r else r.get("points", r["boards"])
     cols = {"Rank\\2R": place.str.rstrip("="), "RankTie\\1R": np.where(tie, "T", "-"),
-            "PairId\\2R": shown.text(r["pair"])}
+            ("PlayerId\\2R" if result.settings.get("individual") else "PairId\\2R"):
+                shown.text(r["pair"])}
     if shown.text(r["section"]).ne("").any():
         cols = {"Section\\2L": shown.text(r["section"]).map(quoted), **cols}
     cols |= {"Direction\\5R": shown.text(r["line"]).map({"NS": '"N-S"', "EW": '"E-W"'}).fillna("-"),

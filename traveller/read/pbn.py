@@ -263,7 +263,8 @@ def _names_from_total(tag: Tag) -> list[dict[str, Any]]:
         values = {c: text_or_none(v) for c, v in zip(columns, fields, strict=True)}
         rank, tie = values.get("rank"), values.get("ranktie")
         records.append({
-            "section": values.get("section") or "", "pair": int_or_text(values.get("pairid")),
+            "section": values.get("section") or "",
+            "pair": int_or_text(values.get("pairid", values.get("playerid"))),  # individual
             "line": line_of(values.get("direction")),
             "names": (values.get("names") or "").replace(" - ", " – "),
             "published_total": values.get(total), "published_pct": values.get("totalpercentage"),
