@@ -170,3 +170,20 @@ def test_a_pbn_individual_written_by_us_reads_back_to_the_same_ranking(tmp_path:
     mine = result.ranking[keys].sort_values("pair").reset_index(drop=True)
     back = again.ranking[keys].sort_values("pair").reset_index(drop=True)
     pd.testing.assert_frame_equal(mine.astype(str), back.astype(str))
+
+
+def test_score_cards_and_a_site_page_per_player(tmp_path: Path) -> None:
+    from traveller.publish.site import write_site
+
+    sample = Path(__file__).resolve().parents[1] / "sample_data"
+    result = process(sample / "individual_session.csv", names=sample / "individual_names.csv")
+    cards = result.score_cards
+    six = cards[cards["pair"] == 6]
+    assert six["board"].tolist() == [1, 2, 3, 4, 5, 6]  # every board player 6 played
+    assert six["held"].tolist() == ["N-S"] * 4 + ["E-W"] * 2  # S, S, N, N, E, E
+    assert float(six["mp"].astype(float).sum()) == 16.5  # as the ranking
+    assert cards["pair"].nunique() == 12
+    site = tmp_path / "site"
+    write_site(result, site)
+    page = (site / "pair-6.html").read_text(encoding="utf-8")
+    assert "Player 6: Tomasz Wójcik" in page and page.count('href="board-') >= 6

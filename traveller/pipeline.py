@@ -85,8 +85,8 @@ class Result:
     @property
     def score_cards(self) -> pd.DataFrame:
         """Each pair's boards: opponents, contract, lead, score, matchpoints (cards.py)."""
-        return cards.score_cards(self.travellers, str(self.settings.get("movement", "mitchell")),
-                                 self.ranking)
+        travellers, movement = players.card_travellers(self.travellers, self.settings)
+        return cards.score_cards(travellers, movement, self.ranking)
 
     @property
     def frequencies(self) -> pd.DataFrame:

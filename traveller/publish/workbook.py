@@ -167,8 +167,9 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
                  if rows else 0)
         return (name, rows + 4 * pairs,
-                lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h,
-                                                   reads.names),
+                lambda b, st, h: write_score_cards(
+                    b, st, name, frame, result.ranking, h, reads.names,
+                    "Player" if result.settings.get("individual") else "Pair"),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
@@ -265,8 +266,10 @@ def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
     if result.travellers.empty:
         return dict(result.score_cards.items())
-    values = card_values(result.travellers, str(result.settings.get("movement", "mitchell")),
-                         result.ranking, names)  # as Result.score_cards reads them
+    from traveller.score.players import card_travellers
+
+    travellers, movement = card_travellers(result.travellers, result.settings)
+    values = card_values(travellers, movement, result.ranking, names)  # as Result.score_cards
     return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
 
 
@@ -287,8 +290,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
         return list(result.tables.items())
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary())]
-    if result.settings.get("frequency_table") or result.settings.get("individual"):
-        sheets = sheets[1:]  # no pairs (an individual's cards per player: not written yet)
+    if result.settings.get("frequency_table"):  # no pairs, so no cards to print
+        sheets = sheets[1:]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))

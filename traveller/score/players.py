@@ -9,6 +9,8 @@ played, and the players are ranked together, as a Howell's pairs are.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 
 from traveller.score.rank import rank_pairs
@@ -45,3 +47,13 @@ def rank_players(frame: pd.DataFrame, names: pd.DataFrame | None = None, *,
     ranking = rank_pairs(player_rows(frame), movement="howell", names=names,
                          by_section=by_section, one_ranking=True)
     return ranking.assign(line="")
+
+
+def card_travellers(travellers: pd.DataFrame, settings: dict[str, Any]
+                    ) -> tuple[pd.DataFrame, str]:
+    """The travellers and movement score cards are made from: an individual's give one card
+    per player (each result twice, North with East and South with West, as a Howell's
+    pairs, so a card names the player's right-hand opponent)."""
+    if settings.get("individual"):
+        return player_rows(travellers), "howell"
+    return travellers, str(settings.get("movement", "mitchell"))
