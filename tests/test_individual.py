@@ -187,3 +187,26 @@ def test_score_cards_and_a_site_page_per_player(tmp_path: Path) -> None:
     write_site(result, site)
     page = (site / "pair-6.html").read_text(encoding="utf-8")
     assert "Player 6: Tomasz Wójcik" in page and page.count('href="board-') >= 6
+
+
+def test_an_excel_individual(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Club individual, 1 December"])  # a title above the header
+    sheet.append(["Board", "N", "S", "E", "W", "Contract", "Declarer", "Result", "Score"])
+    for row in ROWS:
+        sheet.append([int(row[0]), *(int(p) for p in row[1:5]), *row[5:8], int(row[8])])
+    path = tmp_path / "individual.xlsx"
+    book.save(path)
+    check(process(path))
+
+
+def test_usebio_export_of_an_individual_is_refused_not_wrong(tmp_path: Path) -> None:
+    from traveller.publish.usebio_out import write_usebio
+
+    result = process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score"))
+    with pytest.raises(ValueError, match="individual"):
+        write_usebio(result, tmp_path / "out.xml")
+    assert not (tmp_path / "out.xml").exists()

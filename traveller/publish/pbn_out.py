@@ -59,6 +59,9 @@ def check_exportable(result: Result, what: str) -> str:
         kind = "a teams match" if method == "teams" else "an event of several sessions"
         raise ValueError(f"{what} export writes one pairs session; {kind} cannot be written "
                          "as one: export each session on its own")
+    if what != "PBN" and result.settings.get("individual"):
+        raise ValueError(f"{what} export of an individual event is not supported yet (it would "
+                         "write each table's partnership as a pair); export it as PBN")
     return method
 
 
