@@ -21,7 +21,7 @@ from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
 from traveller.schema import METHOD_COLUMNS
 from traveller.score.butler import butler
-from traveller.score.conventions import (
+from traveller.score.imp_conventions import (
     adjusted_imps,
     award_factor,
     awarded_tables,
