@@ -210,3 +210,15 @@ def test_usebio_export_of_an_individual_is_refused_not_wrong(tmp_path: Path) -> 
     with pytest.raises(ValueError, match="individual"):
         write_usebio(result, tmp_path / "out.xml")
     assert not (tmp_path / "out.xml").exists()
+
+
+def test_the_travellers_sheet_prints_the_players_not_partnerships(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from traveller.publish.workbook import write_workbook
+
+    out = tmp_path / "individual.xlsx"
+    write_workbook(process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score")), out)
+    rows = list(load_workbook(out, read_only=True)["Travellers"].iter_rows(values_only=True))
+    assert rows[0][:5] == ("Board", "North", "South", "East", "West")
+    assert "N-S" not in rows[0] and "E-W" not in rows[0]
