@@ -74,7 +74,7 @@ def travellers_layout(result: Result, summary: bool = True,
     names = [c for c in names if c not in dropped]
     headings = board_headings(series, result, names)
     names = [c for c in names if c not in _PER_BOARD]
-    order = PRINTED
+    order: tuple[str, ...] = PRINTED
     if result.settings.get("individual"):
         names = [c for c in names if c not in ("ns_pair", "ew_pair")]
         order = PRINTED_INDIVIDUAL
