@@ -110,9 +110,9 @@ def main() -> None:
 @click.option("--trim", default="1", show_default=True, callback=lambda _c, _p, v: trim_value(v),
               help="Butler: results dropped at each end for the datum, or a share of "
               "them such as 20%.")
-@click.option("--datum-rounding", type=click.Choice(["half-away", "half-even"]),
+@click.option("--datum-rounding", type=click.Choice(["half-away", "half-even", "half-up"]),
               default="half-away", show_default=True, help="Butler: datum to 10, halves "
-              "away from zero or to even.")
+              "away from zero, to even or up.")
 @click.option("--vp-scale", default="wbf", show_default=True, metavar="wbf|FILE",
               help="Teams: the WBF 20-point scale or a VP table (imps_from, imps_to, "
               "vp_winner, vp_loser).")
@@ -148,8 +148,9 @@ def main() -> None:
               "over its possible, or the mean of its board percentages.")
 @click.option("--adjusted-imps", type=float, default=3.0, show_default=True, metavar="IMPS",
               help="Cross-IMPs and Butler: IMPs of average-plus (average 0, minus: -IMPS).")
-@click.option("--datum", type=click.Choice(["mean", "median"]), default="mean",
-              show_default=True, help="Butler: trimmed mean or median of the N-S scores.")
+@click.option("--datum", type=click.Choice(["mean", "median", "table-median"]), default="mean",
+              show_default=True, help="Butler: trimmed mean or median of the N-S scores, or "
+              "the median over every table (an artificial score's table counted, Pary).")
 @click.option("--rank-by", type=click.Choice(["average", "total"]), default="average",
               show_default=True, help="IMP and total-point methods: rank by average per "
               "board or by total.")
@@ -163,6 +164,16 @@ def main() -> None:
 @click.option("--points", default=None, metavar="abf|acbl|ebu|pzbs|FILE.toml",
               help="Award master points by a federation's scale or a scale file, with the "
               "session's inputs after a colon: abf:weight=1.5, pzbs:first=40 (docs/points.md).")
+@click.option("--round-before-pct", type=click.IntRange(0, 6), default=None, metavar="N",
+              help="Round each result's scaled matchpoints to N decimals before its "
+              "percentage is taken (KoPS: 2).")
+@click.option("--frequency-decimals", default=None, metavar="SHARED,SINGLE",
+              callback=lambda _c, _p, v: decimals_pair(v),
+              help="PBN frequency tables: percentages to SHARED decimals for a result "
+              "several tables had, SINGLE for one only one had (OKbridge: 1,2).")
+@click.option("--round-cap", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="IMPS", help="Cross-IMPs and Butler: a pair's total counts at most IMPS "
+              "from one round (its boards against one opponent); losses are not capped.")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
@@ -238,9 +249,12 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
     t = result.travellers
-    who = "teams" if result.settings.get("method") == "teams" else "pairs"
+    individual = bool(result.settings.get("individual"))
+    who = ("teams" if result.settings.get("method") == "teams" else
+           "players" if individual else "pairs")
+    movement = "individual" if individual else str(result.settings["movement"])
     click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
-               f"{len(result.ranking)} {who} ranked ({result.settings['movement']}, "
+               f"{len(result.ranking)} {who} ranked ({movement}, "
                f"{result.settings.get('method', 'mp')}); wrote "
                f"{', '.join(str(p) for p in written)}")
     for note in not_written:
@@ -289,6 +303,17 @@ def _options(given: dict[str, object]) -> Options:
         values = {k: v for k, v in values.items()
                   if k == "profile" or context.get_parameter_source(k) != default}
     return with_profile(values)
+
+
+def decimals_pair(text: str | None) -> tuple[int, int] | None:
+    """--frequency-decimals: two whole numbers such as 1,2; anything else is a usage error."""
+    if text is None:
+        return None
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) != 2 or not all(p.isdigit() and int(p) <= 6 for p in parts):
+        raise click.BadParameter(f"{text!r}: give two whole numbers 0 to 6, such as 1,2",
+                                 param_hint="--frequency-decimals")
+    return int(parts[0]), int(parts[1])
 
 
 def trim_value(text: str) -> int | str:

@@ -15,11 +15,11 @@ METHODS = ("mp", "ximp", "butler", "total", "russian", "teams")
 
 SECTIONS = ("apart", "field")
 DIVISORS = ("n-1", "n", "none")
-ROUNDINGS = ("half-away", "half-even")
+ROUNDINGS = ("half-away", "half-even", "half-up")
 UNKNOWN_PAIRS = ("problem", "field")
 ADJUSTED_BOARDS = ("neuberg", "among-real")
 TOTALS = ("matchpoints", "mean-of-boards")
-DATUMS = ("mean", "median")
+DATUMS = ("mean", "median", "table-median")
 RANK_BY = ("average", "total")
 SIT_OUTS = ("not-played", "average")
 
@@ -81,6 +81,13 @@ class Options:
         sit_out: cross-IMPs and Butler, the pair opposite a phantom: "not-played"
             (default: the board does not count) or "average" (its own average
             IMPs on that board, so its total is factored up to every board).
+        round_before_pct: matchpoints: each result's (Neuberg-scaled) matchpoints
+            rounded to this many decimals before its percentage is taken (None: exact).
+        frequency_decimals: a PBN frequency table's percentages as printed: (shared,
+            single) decimals for a result several tables had and one only one had
+            (OKbridge: (1, 2)); None: exact.
+        round_cap: cross-IMPs and Butler: the most IMPs a pair's total counts from one
+            round (its boards against one opponent); losses are not capped (None: no cap).
     """
 
     adjusted_session_pct: bool = False
@@ -105,6 +112,9 @@ class Options:
     mp_decimals: int | None = None
     pct_decimals: int | None = None
     sit_out: str = "not-played"
+    round_cap: float | None = None
+    round_before_pct: int | None = None
+    frequency_decimals: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         if self.profile is not None:
@@ -121,13 +131,21 @@ class Options:
             if value not in allowed:
                 raise ValueError(f"unknown {name} {value!r}; choose from {', '.join(allowed)}")
         trim_fraction(self.trim)  # raises on a bad trim
-        for name in ("mp_decimals", "pct_decimals"):
+        for name in ("mp_decimals", "pct_decimals", "round_before_pct"):
             value = getattr(self, name)
             if value is not None and not 0 <= value <= 6:
                 raise ValueError(f"{name} {value} must be 0 to 6 decimals")
         if self.sections not in SECTIONS:
             raise ValueError(f"unknown sections {self.sections!r}; choose from "
                              f"{', '.join(SECTIONS)}")
+        if self.frequency_decimals is not None:
+            given = tuple(self.frequency_decimals)
+            if len(given) != 2 or not all(isinstance(d, int) and 0 <= d <= 6 for d in given):
+                raise ValueError(f"frequency decimals {self.frequency_decimals!r} must be two "
+                                 "whole numbers 0 to 6 (shared, single), such as 1,2")
+            object.__setattr__(self, "frequency_decimals", given)
+        if self.round_cap is not None and not self.round_cap > 0:
+            raise ValueError(f"round cap {self.round_cap} must be a positive number of IMPs")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
             raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
 

@@ -19,6 +19,7 @@ from traveller.read.paths import printable
 from traveller.read.scales import PointsScale, read_scale
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
 from traveller.score import frequency
+from traveller.score import individual as players
 from traveller.score.adjusted import session_awards
 from traveller.score.conventions import (
     conventional_ranking,
@@ -27,6 +28,7 @@ from traveller.score.conventions import (
 )
 from traveller.score.players import players_of
 from traveller.score.points import session_points
+from traveller.score.precision import frequency_printed, rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
@@ -102,8 +104,8 @@ class Result:
     @property
     def score_cards(self) -> pd.DataFrame:
         """Each pair's boards: opponents, contract, lead, score, matchpoints (cards.py)."""
-        return cards.score_cards(self.travellers, str(self.settings.get("movement", "mitchell")),
-                                 self.ranking)
+        travellers, movement = players.card_travellers(self.travellers, self.settings)
+        return cards.score_cards(travellers, movement, self.ranking)
 
     @property
     def frequencies(self) -> pd.DataFrame:
@@ -254,7 +256,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     problems = frequency.without_pair_warnings(problems) if counted else problems
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
-                **asdict(opts), **({"frequency_table": True} if counted else {})}
+                **asdict(opts), **({"frequency_table": True} if counted else {}),
+                **({"individual": True} if players.is_individual(scored) else {})}
     if opts.method != "mp":
         from traveller.score.methods import MethodOptions, apply_method  # (not for matchpoints)
 
@@ -266,7 +269,9 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           datum=opts.datum, adjusted_imps=opts.adjusted_imps,
                                           rank_by=opts.rank_by,
                                           pct_decimals=opts.pct_decimals,
-                                          sit_out=opts.sit_out))
+                                          sit_out=opts.sit_out,
+                                          phantom_award=opts.phantom_award,
+                                          round_cap=opts.round_cap))
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems
@@ -280,11 +285,18 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         ranked = matchpoints(session_awards(ranked, norm.movement), scale=scale,
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
-    ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
-                         movement=norm.movement, names=loaded.names,
-                         by_section=by_section, one_ranking=opts.one_ranking)
-    ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
-    travellers = tidy_travellers(frequency.collapse(ranked))
+    ranked = rounded_before_dividing(ranked, opts.round_before_pct)
+    if settings.get("individual"):  # one line per player, ranked together
+        ranking = players.rank_players(ranked, loaded.names, by_section=by_section)
+        ranking = conventional_ranking(players.player_rows(ranked), ranking, "howell",
+                                       replace(opts, one_ranking=True), scale)
+    else:
+        ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
+                             movement=norm.movement, names=loaded.names,
+                             by_section=by_section, one_ranking=opts.one_ranking)
+        ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
+    travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
+                                                   opts.frequency_decimals))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(truthful(problems, travellers)), settings=settings)

@@ -115,6 +115,15 @@ HEADER_ALIASES: dict[str, list[str]] = {
     "score": ["score", "zapis", "запись", "nsscore", "score_ns", "scorens", "points", "zapisns",
               "scorensplus"],
     "score_ew": ["score_ew", "scoreew", "ewscore", "zapisew"],
+    # an individual's four players (traveller.tidy.individual)
+    "north": ["n", "north", "playern", "nplayer", "playeridnorth", "północ", "polnoc", "graczn",
+              "с", "север", "игрокс"],
+    "south": ["s", "south", "splayer", "playeridsouth", "południe", "poludnie",
+              "graczs", "ю", "юг", "игрокю"],
+    "east": ["e", "east", "playere", "eplayer", "playerideast", "wschód", "wschod",
+             "в", "восток", "игрокв"],
+    "west": ["w", "west", "playerw", "wplayer", "playeridwest", "zachód", "zachod", "graczw",
+             "з", "запад", "игрокз"],
 }
 
 #: Fields a header row must name at least to count as the header of a traveller.
@@ -124,7 +133,8 @@ HEADER_ANY_OF = {"contract", "score"}
 # Names-file aliases
 NAMES_ALIASES: dict[str, list[str]] = {
     "section": HEADER_ALIASES["section"],
-    "pair": ["pair", "pairno", "para", "nrpary", "пара", "number", "no", "nr"],
+    "pair": ["pair", "pairno", "para", "nrpary", "пара", "number", "no", "nr",
+             "player", "playerno", "zawodnik", "nrzawodnika", "игрок"],
     "line": ["line", "linia", "линия", "direction", "dir"],
     "names": ["names", "name", "nazwiska", "gracze", "players", "игроки", "фамилии"],
     "player1": ["player1", "gracz1", "name1", "игрок1"],

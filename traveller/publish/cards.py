@@ -237,10 +237,10 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     ruled = _counts(kind[kind != "result"])
     group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
-        ("movement", settings.get("movement", "")),
+        ("movement", "individual" if settings.get("individual") else settings.get("movement", "")),
         ("sections", _distinct(t["section"]) if len(t) else 0),
         ("tables", _tables(t, board, group) if len(t) else 0),
-        ("pairs ranked", len(ranking)),
+        ("players ranked" if settings.get("individual") else "pairs ranked", len(ranking)),
         ("sessions", _distinct(t["session"]) if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", _scored(t)),

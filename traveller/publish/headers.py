@@ -20,7 +20,9 @@ HEADERS = {
     "section": "Section", "board": "Board", "ns_pair": "N-S", "ew_pair": "E-W",
     "contract": "Contract", "declarer": "By", "tricks": "Tricks", "lead": "Lead",
     "ns_score": "N-S score", "ns_mp": "N-S MP", "ew_mp": "E-W MP", "ns_pct": "N-S %",
-    "ew_pct": "E-W %", "line": "Line", "pair": "Pair", "names": "Names", "boards": "Boards",
+    "ew_pct": "E-W %", "line": "Line", "pair": "Pair", "player": "Player",
+    "north": "North", "south": "South", "east": "East", "west": "West", "names": "Names",
+    "boards": "Boards",
     "mp": "MP", "pct": "%", "place": "Place", "file": "File", "sheet": "Sheet", "row": "Row",
     "column": "Column", "value": "Value", "code": "Code", "severity": "Severity",
     "message": "Message",
@@ -41,7 +43,7 @@ HEADERS = {
     "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",
     "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
     "score_total": "Score", "session": "Session", "master_points": "Master points",
-    "player": "Player", "player_id": "Federation number", "award": "Award", "scale": "Scale",
+    "player_id": "Federation number", "award": "Award", "scale": "Scale",
 }
 
 

@@ -32,6 +32,10 @@ if TYPE_CHECKING:
 PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
            "ns_score", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum",
            "target", "ruling", "ruling_applied")
+#: An individual's Travellers print the four players where a pairs session prints the pairs
+#: (its partnership numbers are internal and not written).
+PRINTED_INDIVIDUAL = tuple(c for p in PRINTED for c in (
+    ("north", "south", "east", "west") if p == "ns_pair" else () if p == "ew_pair" else (p,)))
 #: Printed too: the field-wide figures a simultaneous pairs adds beside a club's own
 #: (traveller.sim, "National N-S MP", ...).
 PRINTED_PREFIX = "National "
@@ -70,7 +74,11 @@ def travellers_layout(result: Result, summary: bool = True,
     names = [c for c in names if c not in dropped]
     headings = board_headings(series, result, names)
     names = [c for c in names if c not in _PER_BOARD]
-    printed = [c for c in PRINTED if c in names] + [
+    order: tuple[str, ...] = PRINTED
+    if result.settings.get("individual"):
+        names = [c for c in names if c not in ("ns_pair", "ew_pair")]
+        order = PRINTED_INDIVIDUAL
+    printed = [c for c in order if c in names] + [
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
     out = {c: kept.get(c, series[c]) for c in printed + [c for c in names if c not in printed]}
     return out, len(printed), headings, facts

@@ -92,6 +92,9 @@ def not_exportable(result: Result, what: str) -> str | None:
     if "session" in result.travellers:
         return (f"{what} holds one session; an event of several sessions is not written as "
                 "one file: export each session on its own")
+    if what != "PBN" and result.settings.get("individual"):
+        return (f"{what} export of an individual event is not supported yet (it would write "
+                "each table's partnership as a pair); the PBN export (--pbn) carries it")
     if method == "teams" and what == "USEBIO":
         return ("USEBIO is written for pairs events; a teams match is not written as USEBIO "
                 "(its rooms and team line-ups have no layout in the files traveller follows): "
@@ -127,13 +130,19 @@ def _table_frame(result: Result) -> tuple[list[str], pd.DataFrame]:
     ruled = ns_mark != ""
     score = pd.to_numeric(t["ns_score"], errors="coerce")
     contract = shown.text(t["contract"]).replace("PASS", "Pass")
-    cols = {"PairId_NS\\2R": shown.text(t["ns_pair"]), "PairId_EW\\2R": shown.text(t["ew_pair"]),
-            "Contract\\5L": contract.where(~ruled, "-").replace("", "-"),
-            "Declarer\\1R": shown.text(t["declarer"]).replace("", "-"),
-            "Result\\2R": shown.text(t["tricks"]).replace("", "-"),
-            "Lead\\3L": shown.text(t["lead"]).replace("", "-"),
-            "Score_NS\\6R": shown.numbers(score).where(score >= 0, "-").where(~ruled, ns_mark),
-            "Score_EW\\6R": shown.numbers(-score).where(score < 0, "-").where(~ruled, ew_mark)}
+    if result.settings.get("individual"):  # the four players, no partnerships
+        cols = {f"PlayerId_{seat.title()}\\2R": shown.text(t[seat])
+                for seat in ("north", "south", "east", "west")}
+    else:
+        cols = {"PairId_NS\\2R": shown.text(t["ns_pair"]),
+                "PairId_EW\\2R": shown.text(t["ew_pair"])}
+    cols |= {
+        "Contract\\5L": contract.where(~ruled, "-").replace("", "-"),
+        "Declarer\\1R": shown.text(t["declarer"]).replace("", "-"),
+        "Result\\2R": shown.text(t["tricks"]).replace("", "-"),
+        "Lead\\3L": shown.text(t["lead"]).replace("", "-"),
+        "Score_NS\\6R": shown.numbers(score).where(score >= 0, "-").where(~ruled, ns_mark),
+        "Score_EW\\6R": shown.numbers(-score).where(score < 0, "-").where(~ruled, ew_mark)}
     if "ns_mp" in t:
         cols |= {"MP_NS\\5R": shown.numbers(t["ns_mp"]), "MP_EW\\5R": shown.numbers(t["ew_mp"]),
                  "Percentage_NS\\3R": shown.percents(t["ns_pct"]),
@@ -176,7 +185,9 @@ def total_table(result: Result) -> list[str]:
     total = "TotalScoreMP" if "mp" in r else "TotalScoreIMP" if "imps" in r else "TotalScore"
     value = r["mp"] if "mp" in r else r["imps"] if "imps" in r else r.get("points", r["boards"])
     rank, tie = rank_columns(r)
-    cols = {"Rank\\2R": rank, "RankTie\\2R": tie, "PairId\\2R": shown.text(r["pair"])}
+    cols = {"Rank\\2R": rank, "RankTie\\2R": tie,
+            ("PlayerId\\2R" if result.settings.get("individual") else "PairId\\2R"):
+                shown.text(r["pair"])}
     if shown.text(r["section"]).ne("").any():
         cols = {"Section\\2L": shown.text(r["section"]).map(quoted), **cols}
     cols |= {"Direction\\5R": shown.text(r["line"]).map({"NS": '"N-S"', "EW": '"E-W"'}).fillna("-"),

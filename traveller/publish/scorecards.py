@@ -64,15 +64,18 @@ def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     pair = group_ids(*(cards[k] for k in keys))
     held = key_codes(cards["held"])[0]
     shown = held >= 0
+    if not shown.any():  # no cards (a frequency table has no pairs)
+        return True
     pairs = pair[shown]
     return len(np.unique(pairs * (held.max(initial=0) + 1) + held[shown])) == len(np.unique(pairs))
 
 
-def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]]) -> str:
+def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]],
+             who: str = "Pair") -> str:
     line = str(first.get("line", "") or "")  # "" in a Howell: the Cards column says
     parts = [f"Section {first['section']}"] if str(first.get("section", "") or "") else []
     side = _LINE_WORDS.get(line, line)
-    parts.append(f"Pair {first['pair']}" + (f" {side}" if side else ""))
+    parts.append(f"{who} {first['pair']}" + (f" {side}" if side else ""))
     if str(first.get("names", "") or ""):
         parts.append(str(first["names"]))
     rank = totals.get((first["section"], line, first["pair"]))
@@ -91,7 +94,8 @@ def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]
 def write_score_cards(book: Any, st: dict[str, Any], name: str,
                       cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
                       header: tuple[str, str],
-                      names: dict[tuple[Any, Any, Any], str] | None = None) -> None:
+                      names: dict[tuple[Any, Any, Any], str] | None = None,
+                      who: str = "Pair") -> None:
     """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns
     (``names``: ``names_lookup(ranking)`` when made already)."""
     frame = card_columns(cards, ranking, names)
@@ -113,7 +117,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
     for i, (start, end) in enumerate(zip(starts, ends, strict=True)):
         if r:
             breaks.append(r)
-        heading = _heading({c: v[i] for c, v in firsts.items()}, totals)
+        heading = _heading({c: v[i] for c, v in firsts.items()}, totals, who)
         r = _block(sheet, st, cols, rows[start:end], r, heading)
         _total(sheet, st, cols, sums, start, end, r - 2)
     if 0 < len(breaks) <= MAX_BREAKS:

@@ -123,7 +123,8 @@ def site_pages(result: Result) -> dict[str, str]:
               "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
               "has_imps": "ns_imp" in rows,
               "has_mp": "ns_mp" in rows, "sessions": "session" in rows,
-              "freq": "ns_mp" in rows and "session" not in rows}
+              "freq": "ns_mp" in rows and "session" not in rows,
+              "who": "Player" if result.settings.get("individual") else "Pair"}
     common["boards_nav"] = env.get_template("nav.html").render(**common)  # once, not per page
     links = {(b["section"], b["board"]): b["href"] for b in board_list}
     pages = {"index.html": env.get_template("ranking.html").render(

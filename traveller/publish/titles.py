@@ -47,7 +47,8 @@ def title_lines(result: Result) -> list[str]:
     s = result.settings
     title = heading(result)
     method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"{s.get('movement', '')} movement; "
+    movement = ("" if method == "teams" else "individual; " if s.get("individual")
+                else f"{s.get('movement', '')} movement; ")
     detail = (f"{method_words(method, s)}; {movement}{s.get('boards', 0)} boards; "
               f"{len(result.problems)} problem(s) listed")
     meta = _meta(result)
@@ -61,8 +62,9 @@ def method_words(method: str, s: dict[str, object]) -> str:
         line = f"Cross-IMPs, divided by {s.get('divisor')}"
     elif method == "butler":
         trim = s.get("trim")
-        datum = ("the median" if s.get("datum") == "median" else
-                 f"mean without the {trim} highest and lowest")
+        datum = {"median": "the median",
+                 "table-median": "the median over every table"}.get(
+            str(s.get("datum")), f"mean without the {trim} highest and lowest")
         line = (f"Butler IMPs against a datum: {datum}, rounded to 10 "
                 f"({s.get('datum_rounding')})")
     elif method == "total":

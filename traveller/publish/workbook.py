@@ -197,8 +197,9 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
                  if rows else 0)
         return (name, rows + 4 * pairs,
-                lambda b, st, h: write_score_cards(b, st, name, frame, result.ranking, h,
-                                                   reads.names),
+                lambda b, st, h: write_score_cards(
+                    b, st, name, frame, result.ranking, h, reads.names,
+                    "Player" if result.settings.get("individual") else "Pair"),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
@@ -300,8 +301,10 @@ def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
     if result.travellers.empty:
         return dict(result.score_cards.items())
-    values = card_values(result.travellers, str(result.settings.get("movement", "mitchell")),
-                         result.ranking, names)  # as Result.score_cards reads them
+    from traveller.score.individual import card_travellers
+
+    travellers, movement = card_travellers(result.travellers, result.settings)
+    values = card_values(travellers, movement, result.ranking, names)  # as Result.score_cards
     return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
 
 
@@ -322,6 +325,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
     awarded = [("Master points", points)] if points is not None else []
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary()), *result.tables.items()]
+    if result.settings.get("frequency_table"):  # no pairs, so no cards to print
+        sheets = sheets[1:]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
         sheets.append(("Sessions", sessions))
@@ -336,4 +341,7 @@ def _ranking_frame(result: Result) -> dict[str, pd.Series]:
     if "mp_factored" in columns and np.allclose(columns["mp_factored"].to_numpy(dtype=float),
                                                 columns["mp"].to_numpy(dtype=float)):
         drop.append("mp_factored")  # every pair played every board
-    return {c: series for c, series in columns.items() if c not in drop}
+    kept = {c: series for c, series in columns.items() if c not in drop}
+    if result.settings.get("individual") and "pair" in kept:  # one line per player
+        kept = {("player" if c == "pair" else c): v for c, v in kept.items()}
+    return kept

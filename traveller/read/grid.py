@@ -33,7 +33,8 @@ def _is_header(fields: dict[int, str], board_known: bool) -> bool:
     names = set(fields.values())
     has_result = bool(names & {"contract", "score", *SPLIT_SCORES})
     has_board = "board" in names or board_known
-    return has_result and has_board and "ns_pair" in names and len(names) >= 3
+    players = {"north", "south", "east", "west"} <= names  # an individual's four players
+    return has_result and has_board and ("ns_pair" in names or players) and len(names) >= 3
 
 
 def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:

@@ -77,7 +77,7 @@ def read_frames(frames: pd.DataFrame | dict[str, pd.DataFrame]) -> Loaded:
     if not tables:
         raise UnreadableFileError(
             "<DataFrame>: no traveller table found; the columns must name at least the "
-            "board, the N-S pair and a contract or score")
+            "board, the N-S pair (or an individual's four players) and a contract or score")
     return Loaded(tables, names, problems)
 
 
@@ -118,7 +118,8 @@ def _read_path(path: Path, encoding: str | None) -> Loaded:
     if not loaded.tables:
         raise UnreadableFileError(
             f"{path}: no traveller table found (looked for a header row naming at least "
-            "the board, the N-S pair and a contract or score); check the file is a traveller"
+            "the board, the N-S pair (or an individual's four players) and a contract or "
+            "score); check the file is a traveller"
         )
     if not any(len(t.frame) or t.outside for t in loaded.tables):
         raise UnreadableFileError(f"{path}: the traveller has a header but no results under it; "

@@ -73,6 +73,9 @@ TABLE_COLUMNS = {
     "mp_ew": "published_ew_mp", "percentage_ns": "published_ns_pct",
     "percentage_ew": "published_ew_pct", "imp_ns": "published_ns_imp",
     "imp_ew": "published_ew_imp", "butlerdatum": "published_datum",
+    "playerid_north": "north", "playerid_south": "south", "playerid_east": "east",
+    "playerid_west": "west", "mp_north": "published_north_mp", "mp_south": "published_south_mp",
+    "mp_east": "published_east_mp", "mp_west": "published_west_mp",
 }
 SIDED_TAGS = {"ScoreIMP": "imp", "ScoreMP": "mp", "ScorePercentage": "pct"}
 META_NAMES = {"Generator": "program", "Version": "program_version", "ContestDate": "contest_date",
@@ -261,7 +264,8 @@ def _names_from_total(tag: Tag) -> list[dict[str, Any]]:
         values = {c: text_or_none(v) for c, v in zip(columns, fields, strict=True)}
         rank, tie = values.get("rank"), values.get("ranktie")
         records.append({
-            "section": values.get("section") or "", "pair": int_or_text(values.get("pairid")),
+            "section": values.get("section") or "",
+            "pair": int_or_text(values.get("pairid", values.get("playerid"))),  # individual
             "line": line_of(values.get("direction")),
             "names": (values.get("names") or "").replace(" - ", " – "),
             "published_total": values.get(total), "published_pct": values.get("totalpercentage"),

@@ -3,8 +3,7 @@
 Each is an option of :class:`traveller.Options`, set by a profile
 (:mod:`traveller.profiles`) or by hand:
 
-- :func:`adjusted_imps`: artificial scores in cross-IMPs and Butler
-  (average 0, average-plus +3, average-minus -3 IMPs, or an award in IMPs);
+- (the IMP methods' conventions are in :mod:`traveller.score.imp_conventions`);
 - :func:`mean_of_boards`: a pair's session % as the mean of its board
   percentages (BBO, ACBL clubs) instead of its matchpoints over its possible;
 - :func:`printed`: matchpoints rounded per board before totalling, and
@@ -27,89 +26,6 @@ from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
     from traveller.options import Options
-
-
-def _award(frame: pd.DataFrame, column: str) -> np.ndarray:
-    if column not in frame:
-        return np.full(len(frame), np.nan)
-    return frame[column].to_numpy(dtype=float, na_value=np.nan)
-
-
-def adjusted_imps(frame: pd.DataFrame, average_plus: float = 3.0) -> pd.DataFrame:
-    """Give artificial scores their IMPs in a cross-IMP or Butler frame (``ns_imp``/``ew_imp``).
-
-    A percentage award is worth ``(% - 50) / 10 × average_plus`` IMPs: average
-    0, average-plus ``+average_plus``, average-minus ``-average_plus``; an
-    award in IMPs (``+3 IMP``, ``2/-2 IMP``) is worth what it says. Rows with a
-    real result keep their IMPs; the rest stay <NA>.
-
-    >>> df = pd.DataFrame({"ns_imp": pd.array([2, None], dtype="Int64"),
-    ...                    "ew_imp": pd.array([-2, None], dtype="Int64"),
-    ...                    "ruling_kind": [None, "average"], "ns_award": [None, 60.0],
-    ...                    "ew_award": [None, 40.0]})
-    >>> adjusted_imps(df)[["ns_imp", "ew_imp"]].values.tolist()
-    [[2, -2], [3, -3]]
-    """
-    if "ruling_kind" not in frame or not frame["ruling_kind"].notna().any():
-        return frame
-    kind = frame["ruling_kind"].astype("string").fillna("").to_numpy()
-    out = frame.copy()
-    for side in ("ns", "ew"):
-        award = _award(frame, f"{side}_award")
-        value = np.select([kind == "average", kind == "imps"],
-                          [(award - 50) / 10 * average_plus, award], np.nan)
-        current = out[f"{side}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-        filled = np.where(np.isnan(current), value, current)
-        whole = np.isnan(filled) | (filled == np.round(filled))
-        dtype = "Int64" if whole.all() and str(out[f"{side}_imp"].dtype) == "Int64" else "Float64"
-        out[f"{side}_imp"] = pd.array(filled, dtype="Float64").astype(dtype)
-    return out
-
-
-def sit_out_average(frame: pd.DataFrame, movement: str) -> pd.DataFrame:
-    """Give the pair opposite a phantom its own average IMPs on each board it sat out.
-
-    Ruter's way (verified on a real Butler session): the pair's total is then
-    its IMPs factored up to every board, and its average is unchanged. Only
-    phantom (TD/Bye) lines whose phantom is known are filled.
-    """
-    from traveller.score.imps import imp_totals
-    from traveller.tidy.rulings import kinds
-
-    if "phantom" not in frame or not (kinds(frame) == "phantom").any():
-        return frame
-    totals = imp_totals(frame, movement)  # type: ignore[arg-type]
-    average = totals.set_index(["section", "line", "pair"])["average"].astype(float)
-    out = frame.copy()
-    phantom = out["phantom"].astype("string").fillna("").to_numpy()
-    line_row = (kinds(out) == "phantom") & np.isin(phantom, ["NS", "EW"])
-    section = out["section"].astype("string").fillna("") if "section" in out else ""
-    for side, column in (("NS", "ns_pair"), ("EW", "ew_pair")):
-        real = line_row & (phantom != side)
-        line = side if movement == "mitchell" else ""
-        keys = pd.MultiIndex.from_arrays([pd.Series(section, index=out.index).astype(str),
-                                          pd.Series(line, index=out.index),
-                                          out[column].astype("Int64")])
-        value = average.reindex(keys).to_numpy(dtype=float)
-        imp = out[f"{side.lower()}_imp"].astype("Float64").to_numpy(dtype=float, na_value=np.nan)
-        out[f"{side.lower()}_imp"] = pd.array(np.where(real, value, imp), dtype="Float64")
-    return out
-
-
-def without_phantoms(totals: pd.DataFrame, frame: pd.DataFrame, movement: str) -> pd.DataFrame:
-    """Pair totals less the phantom pairs (every line of theirs is the phantom's side)."""
-    if "phantom" not in frame or totals.empty:
-        return totals
-    from traveller.score.sides import result_sides
-
-    phantom = frame["phantom"].astype("string").fillna("").to_numpy()
-    sides = result_sides(frame, movement, {"phantom": (phantom == "NS", phantom == "EW")})
-    sides = sides[sides["pair"].notna()]
-    only = sides.groupby(["section", "line", "pair"])["phantom"].all()
-    keys = pd.MultiIndex.from_arrays([totals["section"].astype(str), totals["line"].astype(str),
-                                      totals["pair"].astype("int64")])
-    is_phantom = only.reindex(keys).fillna(False).to_numpy(dtype=bool)
-    return totals[~is_phantom].reset_index(drop=True)
 
 
 def imp_awards_in_matchpoints(frame: pd.DataFrame) -> pd.Series:

@@ -43,9 +43,9 @@ IMP_THRESHOLDS = np.array(
 IMP_THRESHOLDS.flags.writeable = False
 
 Divisor = Literal["n-1", "n", "none"]
-Rounding = Literal["half-away", "half-even"]
+Rounding = Literal["half-away", "half-even", "half-up"]
 DIVISORS = ("n-1", "n", "none")
-ROUNDINGS = ("half-away", "half-even")
+ROUNDINGS = ("half-away", "half-even", "half-up")
 
 #: Largest number of score differences held in memory at once by :func:`cross_imps`.
 CHUNK_CELLS = 1 << 22
@@ -89,16 +89,22 @@ def round_half_away(values: np.ndarray, decimals: int = 0) -> np.ndarray:
 
 
 def round_to(values: np.ndarray, step: float, rounding: Rounding = "half-away") -> np.ndarray:
-    """Round to the nearest multiple of ``step``, halves away from zero or to even.
+    """Round to the nearest multiple of ``step``, halves away from zero, to even or up.
+
+    ``"half-up"`` takes halves towards plus infinity (-25 -> -20, 25 -> 30).
 
     >>> round_to(np.array([-25.0, 15.0, 25.0]), 10, "half-even").tolist()
     [-20.0, 20.0, 20.0]
+    >>> round_to(np.array([-25.0, 25.0]), 10, "half-up").tolist()
+    [-20.0, 30.0]
     """
     if rounding not in ROUNDINGS:
         raise ValueError(f"rounding must be one of {ROUNDINGS}, not {rounding!r}")
     q = np.asarray(values, dtype=np.float64) / step
     if rounding == "half-away":
         return np.sign(q) * np.floor(np.abs(q) + 0.5) * step
+    if rounding == "half-up":
+        return np.floor(q + 0.5) * step
     return np.round(q) * step
 
 

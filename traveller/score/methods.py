@@ -21,8 +21,16 @@ from traveller.options import DIVISORS, METHODS
 from traveller.read.headers import header_key
 from traveller.schema import METHOD_COLUMNS
 from traveller.score.butler import butler
-from traveller.score.conventions import adjusted_imps, sit_out_average, without_phantoms
+from traveller.score.imp_conventions import (
+    adjusted_imps,
+    award_factor,
+    awarded_tables,
+    round_capped,
+    sit_out_average,
+    without_phantoms,
+)
 from traveller.score.imps import cross_imps, imp_totals, round_half_away
+from traveller.score.individual import is_individual, player_rows
 from traveller.score.rank import attach_names, places
 from traveller.score.russian import russian_imps
 from traveller.score.teams import match_totals, standings, team_boards
@@ -47,6 +55,8 @@ class MethodOptions:
     rank_by: str = "average"  # IMP methods: rank by "average" per board or "total"
     pct_decimals: int | None = None  # averages as printed; ties decided on them
     sit_out: str = "not-played"  # IMP methods: "average": a sit-out board at the pair's average
+    phantom_award: float | None = None  # IMP methods: the % of a pair against the phantom
+    round_cap: float | None = None  # IMP methods: most IMPs a pair scores against one opponent
 
 
 @dataclass
@@ -106,11 +116,13 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
             raise ValueError(f"unknown divisor {options.divisor!r}; choose from n-1, n, none")
         out = cross_imps(frame, divisor=options.divisor,  # type: ignore[arg-type]
                          by_section=options.by_section)
-        out = adjusted_imps(out, options.adjusted_imps)
+        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award,
+                            award_factor(frame, options.divisor, options.by_section))
     elif method == "butler":
         out = butler(frame, trim=options.trim, rounding=options.rounding,  # type: ignore[arg-type]
-                     by_section=options.by_section, datum=options.datum)
-        out = adjusted_imps(out, options.adjusted_imps)
+                     by_section=options.by_section, datum=options.datum,
+                     awarded=awarded_tables(frame, options.phantom_award))
+        out = adjusted_imps(out, options.adjusted_imps, options.phantom_award)
     elif method == "russian":
         out = russian_imps(_need(frame, ["hcp", "ns_hcp"], "russian"), chicago=options.chicago)
     elif method == "total":
@@ -122,8 +134,15 @@ def apply_method(scored: pd.DataFrame, method: str, movement: str,
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     if options.sit_out == "average" and method in ("ximp", "butler"):
         out = sit_out_average(out, movement)
-    totals = without_phantoms(imp_totals(out, movement), out,  # type: ignore[arg-type]
-                              movement)
+    if is_individual(out):  # one line per player: the rows as a Howell's pairs
+        out_rows, movement = player_rows(out), "howell"
+    else:
+        out_rows = out
+    totals = round_capped(imp_totals(out_rows, movement), out_rows,  # type: ignore[arg-type]
+                          movement, options.round_cap)
+    totals = without_phantoms(totals, out_rows, movement)
+    if out_rows is not out:
+        totals = totals.assign(line="")
     return Scored(out, pair_ranking(totals, "imps", names, options.rank_by,
                                     options.pct_decimals))
 

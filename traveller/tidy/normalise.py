@@ -18,7 +18,7 @@ from traveller.problems import combine, flag
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
-from traveller.tidy import checks
+from traveller.tidy import checks, individual
 from traveller.tidy.arrays import typed
 from traveller.tidy.cells import coded_array, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
@@ -166,7 +166,13 @@ def _merged(raw: list[RawTable], notations: list[str | list[str]],
 def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "problem",
            cleaned: tuple[pd.Series, ...] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     frame = score_in_result_column(table.frame)
+    players = individual.player_columns(frame) if individual.is_individual(frame) else {}
+    frame = individual.with_partnerships(frame)
     header = {**{f: f for f in frame.columns}, **table.original_columns}
+    if players:  # an individual: its partnerships are named by their player columns
+        seat = {s: table.original_columns.get(s, s) for s in individual.PLAYERS}
+        header["ns_pair"] = f"{seat['north']}/{seat['south']}"
+        header["ew_pair"] = f"{seat['east']}/{seat['west']}"
     if "score" in frame and "score" not in table.original_columns:
         header["score"] = table.original_columns.get("result", "score")
     sheet = frame["_sheet"].astype(str) if "_sheet" in frame else table.sheet
@@ -186,7 +192,7 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
         return _no_rows(table, frame, header, src), flag(
             src, "ambiguous-notation", header.get("contract", "contract"),
             col(frame, "contract"), detail)
-    out = _kept(src, frame, header, notation)
+    out = _kept(src, frame, header, notation) | players
     problems: list[pd.DataFrame] = date_problems
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)

@@ -71,20 +71,25 @@ def _ruling_texts(values: pd.Series, column: str) -> tuple[np.ndarray, list[str 
         read = [read_ruling(t or "") for t in cleaned_texts(text)]
         text = [t if r.kind is not None or r.error else None
                 for t, r in zip(text, read, strict=True)]
+    elif column in ("result", "tricks"):  # only what reads as a ruling (BBO's A+=)
+        read = [read_ruling(t or "") for t in cleaned_texts(text)]
+        text = [t if r.kind is not None and not r.error else None
+                for t, r in zip(text, read, strict=True)]
     return codes, text
 
 
 def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """The cell each row's ruling is written in, as written, and that cell's column.
 
-    Looked for in a Ruling column, then the contract, then the score cells (a
-    score cell counts only when it is not a plain number). Works on the
-    distinct cells of each column.
+    Looked for in a Ruling column, then the contract, then the result or
+    tricks cell (only a cell that reads as a ruling, such as BBO's ``A+=``
+    with an empty score), then the score cells (a score cell counts only
+    when it is not a plain number). Works on the distinct cells of each column.
     """
     found = np.full(len(frame), None, dtype=object)
     source = np.full(len(frame), None, dtype=object)
     candidates = [c for c in frame.columns if header_key(c) in RULING_HEADERS][:1]
-    candidates += [c for c in ("contract", "score", "score_ew") if c in frame]
+    candidates += [c for c in ("contract", "result", "tricks", "score", "score_ew") if c in frame]
     for column in candidates:
         codes, text = _ruling_texts(frame[column], str(column))
         if all(t is None for t in text):  # the usual column: no ruling in it
