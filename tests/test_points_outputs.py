@@ -48,7 +48,7 @@ def test_score_points_writes_the_column_on_the_sheet_the_page_and_usebio(tmp_pat
     column = header.index("Master points")
     first = rows[rows.index(header) + 1]
     assert first[header.index("Place")] == "1" and first[column] == 0.24  # 0.02 x 1.5 x 8
-    assert "<th>Master points</th>" in (site / "index.html").read_text(encoding="utf-8")
+    assert "Master points</th>" in (site / "index.html").read_text(encoding="utf-8")
     awarded = [e.text for e in ET.parse(xml).getroot().iter("MASTER_POINTS_AWARDED")]
     assert len(awarded) == 16 and awarded.count("0.24") == 2  # each line's first
 

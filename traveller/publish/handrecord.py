@@ -22,16 +22,34 @@ STRAIN_HEADINGS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
 
 def deals(result: Result) -> dict[int, str]:
-    """Board number -> its deal (``N:...``, ``-`` for an unknown hand)."""
-    hands = getattr(result, "hands", None)
-    if hands is not None and len(hands):
-        return dict(zip(hands["board"].astype(int), hands["deal"].astype(str), strict=True))
+    """Board number -> its deal (``N:...``, ``-`` for an unknown hand).
+
+    The hand record's deals where the result has them; a deal the input itself
+    wrote is kept as it wrote it (its first seat, say) when it holds the same hands.
+    """
     t = result.travellers
-    if "published_deal" not in t or t.empty:
-        return {}
-    found = t[t["published_deal"].notna()].drop_duplicates("board")
-    return dict(zip(found["board"].astype(int), found["published_deal"].astype(str),
-                    strict=True))
+    written: dict[int, str] = {}
+    if "published_deal" in t and not t.empty:
+        found = t[t["published_deal"].notna()].drop_duplicates("board")
+        written = dict(zip(found["board"].astype(int), found["published_deal"].astype(str),
+                           strict=True))
+    hands = getattr(result, "hands", None)
+    if hands is None or not len(hands):
+        return written
+    record = dict(zip(hands["board"].astype(int), hands["deal"].astype(str), strict=True))
+    return {board: written[board] if _same_hands(written.get(board), deal) else deal
+            for board, deal in record.items()}
+
+
+def _same_hands(written: str | None, deal: str) -> bool:
+    """True when two PBN deals give every seat the same cards (whatever their first seat)."""
+    from traveller.tidy.hands import parse_deal
+
+    if not written:
+        return False
+    a, _ = parse_deal(written)
+    b, _ = parse_deal(deal)
+    return a is not None and a == b
 
 
 def dd_tables(result: Result) -> dict[int, dict[tuple[str, str], int]]:

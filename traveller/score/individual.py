@@ -18,8 +18,10 @@ from traveller.tidy.individual import PLAYERS
 
 
 def is_individual(frame: pd.DataFrame) -> bool:
-    """True for scored travellers of an individual (the four player columns filled)."""
-    return all(p in frame for p in PLAYERS) and bool(frame["north"].notna().any())
+    """True for scored travellers of an individual: the four player columns hold the players'
+    numbers (a pairs or teams file's player columns hold their names, as text)."""
+    return (all(p in frame and pd.api.types.is_integer_dtype(frame[p]) for p in PLAYERS)
+            and bool(frame["north"].notna().any()))
 
 
 def player_rows(frame: pd.DataFrame) -> pd.DataFrame:

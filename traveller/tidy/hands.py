@@ -55,7 +55,7 @@ def unreadable_record(path: str, why: str) -> pd.DataFrame:
 
     code = "hands-unreadable"
     return pd.DataFrame({"file": [path], "sheet": [""], "row": [pd.NA], "column": [""],
-                         "value": [""], "code": [code],
+                         "value": [""], "code": [code], "severity": ["warning"],
                          "message": [f"{why}: {PROBLEM_CODES[code]}; {FIXES[code]}"],
                          "blocking": [False]})
 

@@ -239,6 +239,8 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     for f in AS_WRITTEN:
         if f in frame:
             columns[f"{header[f]} (as written)"] = typed(frame[f].array, "string")
-    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED}
+    # (the player columns are kept as written: an individual's replace them as numbers,
+    # and a teams or pairs file's are its players' names)
+    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED} - set(individual.PLAYERS)
     columns.update((c, frame[c]) for c in frame.columns if c not in known)
     return columns
