@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
 from traveller.read.scales import PointsScale, read_scale
+from traveller.result import Result as ScoredSession
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
 from traveller.score import frequency
 from traveller.score import individual as players
@@ -48,47 +49,10 @@ _MP_COLUMNS = ["ns_mp", "ew_mp", "ns_pct", "ew_pct"]
 _INTERNAL = ["level", "strain", "doubled", "recorded_score", "computed_score", "vul"]
 
 
-@dataclass
-class Result:
-    """A scored session: travellers, ranking and problems, plus what was decided."""
-
-    travellers: pd.DataFrame
-    ranking: pd.DataFrame
-    problems: pd.DataFrame
-    settings: dict[str, object] = field(default_factory=dict)
-    source: str = ""
-    session_rankings: pd.DataFrame | None = None  # a multi-session event's own rankings
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # a method's own tables
-    #: What the publications print above the results: ``title``, ``date``, ``club``,
-    #: ``status`` (e.g. provisional until a time); absent keys are not printed.
-    meta: dict[str, str] = field(default_factory=dict)
-    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete
-    #: (None when the session has no deals: a session without them builds nothing).
-    hands: pd.DataFrame | None = None
-    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal
-    #: (empty when the deals were not analysed; None without deals).
-    dd: pd.DataFrame | None = None
-    #: Par: board, par_score (N-S's view), par_contract (as ``dd``).
-    par: pd.DataFrame | None = None
-    #: Master points per player (section, line, pair, player, player_id, place, award,
-    #: scale) when a scale was given (``process(..., points="abf")``), else None.
-    points: pd.DataFrame | None = None
-    #: The players of each ranked pair (section, line, pair, player, player_id), from
-    #: the names; what a season's ladder and the results store know each player by.
-    players: pd.DataFrame | None = None
-
-    def __repr__(self) -> str:
-        t = self.travellers
-        boards = int(t["board"].nunique()) if "board" in t and len(t) else 0
-        method = str(self.settings.get("method", "mp"))
-        who = "teams" if method == "teams" else "pairs"
-        how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
-               else f"method {method}")
-        movement = str(self.settings.get("movement", "")).capitalize()
-        n = len(self.problems)
-        return (f"Result: {len(self.ranking)} {who}, {boards} boards, {len(t)} results, "
-                f"{n} problem{'' if n == 1 else 's'}; {how}"
-                + (f", {movement}" if movement else ""))
+@dataclass(repr=False)
+class Result(ScoredSession):
+    """A scored session (see :class:`traveller.result.Result` for its frames), with the
+    workbook and the sheets' frames a pandas user asks for."""
 
     def to_excel(self, path: str | Path) -> Path:
         """Write the formatted results workbook (see :func:`traveller.write_workbook`)."""
@@ -97,28 +61,19 @@ class Result:
         return write_workbook(self, path)
 
     @property
-    def ok(self) -> bool:
-        """True when no problem at all was found."""
-        return self.problems.empty
-
-    @property
     def score_cards(self) -> pd.DataFrame:
         """Each pair's boards: opponents, contract, lead, score, matchpoints (cards.py)."""
-        travellers, movement = players.card_travellers(self.travellers, self.settings)
-        return cards.score_cards(travellers, movement, self.ranking)
+        return cards.result_score_cards(self)
 
     @property
     def frequencies(self) -> pd.DataFrame:
         """Each board's N-S scores, how often, and their matchpoints (cards.py)."""
-        return cards.frequencies(frequency.counted(self))
+        return cards.result_frequencies(self)
 
     @property
     def summary(self) -> pd.DataFrame:
         """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
         return cards.result_summary(self)
-
-
-
 
 
 def process(

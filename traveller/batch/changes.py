@@ -21,7 +21,7 @@ from traveller.batch.manifest import write_atomic
 from traveller.publish.csvcells import inert
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 SNAPSHOT_FORMAT = 1
 RESULT_KEY = ("section", "board", "ns_pair", "ew_pair")

@@ -25,7 +25,7 @@ from traveller.publish.meta import FINAL, Publication, status_text
 if TYPE_CHECKING:
     from traveller.batch.manifest import Manifest
     from traveller.batch.plan import Job
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 INDEX_NAME = "index.html"
 

@@ -37,8 +37,8 @@ from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
 from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
 from traveller.errors import TravellerError
+from traveller.read.paths import STATE_DIR
 
-STATE_DIR = ".traveller-batch"
 LOG_NAME = "traveller-batch.log"
 SUMMARY_NAME = "traveller-batch-summary.json"
 __all__ = ["PAUSE_ENV", "BatchOptions", "BatchUsageError", "run_batch"]

@@ -334,6 +334,6 @@ def _with_dd_cache(kwargs: dict[str, Any], outdir: Path | None) -> dict[str, Any
     """The analysis of each deal kept in the batch's state folder, unless it is off."""
     if kwargs.get("dd", True) is False or outdir is None:
         return kwargs
-    from traveller.batch.run import STATE_DIR
+    from traveller.read.paths import STATE_DIR
 
     return {**kwargs, "dd": outdir / STATE_DIR / "dd"}

@@ -14,15 +14,17 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from traveller.home.padsheets import chicago_pad, data_sheet, pad_formats, rubber_pad
+from traveller.home.padsheets import (
+    HomeResult,
+    chicago_pad,
+    data_sheet,
+    pad_formats,
+    rubber_pad,
+)
 from traveller.publish.book import Workbook
-
-if TYPE_CHECKING:
-    from traveller.home.result import HomeResult
 
 #: Sheet names: a few words, never more than Excel's 31 characters.
 MAX_SHEET_NAME = 31
@@ -96,10 +98,3 @@ def _ledger_shown(ledger: pd.DataFrame) -> pd.DataFrame:
     return ledger[keep]
 
 
-def cell(value: Any) -> Any:
-    """A value xlsxwriter writes as is: None for missing, Python ints, bools, text."""
-    if value is None or (not isinstance(value, str) and pd.isna(value)):
-        return None
-    if hasattr(value, "item"):
-        return value.item()
-    return value

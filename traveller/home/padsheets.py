@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pandas as pd
 
 from traveller.home.values import settle
 
-if TYPE_CHECKING:
-    from traveller.home.result import HomeResult
+
+class HomeResult(Protocol):
+    """What a score pad is drawn from: a :class:`traveller.home.result.HomeResult`.
+
+    Said by its shape, so that the pad needs nothing from the module that scores
+    (which imports the pad for ``to_excel``): every import points down.
+    """
+
+    game: str
+    ledger: pd.DataFrame
+    totals: pd.DataFrame
+    problems: pd.DataFrame
+    parties: list[str]
+    settings: dict[str, object]
+    rubbers: pd.DataFrame | None
+    source: str
+
 
 Formats = Callable[..., Any]
 SIDE_TITLES = {"ns": "We (N-S)", "ew": "They (E-W)"}
@@ -33,9 +48,16 @@ def pad_formats(book: Any) -> Formats:
     return fmt
 
 
-def _write(sheet: Any, r: int, c: int, value: Any, style: Any) -> None:
-    from traveller.home.pad import cell
+def cell(value: Any) -> Any:
+    """A value xlsxwriter writes as is: None for missing, Python ints, bools, text."""
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        return None
+    if hasattr(value, "item"):
+        return value.item()
+    return value
 
+
+def _write(sheet: Any, r: int, c: int, value: Any, style: Any) -> None:
     value = cell(value)
     if value is None:
         sheet.write_blank(r, c, None, style)

@@ -17,9 +17,9 @@ import pandas as pd
 
 from traveller.errors import UnreadableFileError
 from traveller.read.grid import frame_grid
+from traveller.read.guard import open_workbook, sheet_cells
 from traveller.read.headers import alias_index, field_for, filled, header_key
 from traveller.read.text import decode, rectangular, sniff_delimiter, text_grid
-from traveller.read.workbook import open_workbook, sheet_cells
 from traveller.schema import EXCEL_SUFFIXES, HEADER_ALIASES
 
 #: Home-sheet field -> header words seen in EN/PL/RU score sheets.

@@ -8,12 +8,12 @@
 - :func:`summary`: tables, pairs, boards, top, rulings and problems, as
   (item, value) rows.
 
-All three read a scored :class:`traveller.pipeline.Result`'s frames.
+All three read a scored :class:`traveller.result.Result`'s frames.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -29,6 +29,9 @@ from traveller.score import frequency
 from traveller.score.sides import pair_sides
 from traveller.tidy.arrays import array_of
 from traveller.tidy.rulings import kinds
+
+if TYPE_CHECKING:
+    from traveller.result import Result
 
 CARD_COLUMNS = ["section", "line", "pair", "names", "board", "held", "opponent", "contract",
                 "declarer", "lead", "score", "mp", "top", "pct", "ruling"]
@@ -255,7 +258,7 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
 
 def result_summary(result: Any, travellers: pd.DataFrame | None = None,
                    kind: np.ndarray | None = None) -> pd.DataFrame:
-    """A :class:`traveller.pipeline.Result`'s summary; ``travellers``: its counted travellers
+    """A :class:`traveller.result.Result`'s summary; ``travellers``: its counted travellers
     (``traveller.score.frequency.counted``) and ``kind`` their kinds, when made already."""
     t = frequency.counted(result) if travellers is None else travellers
     out = summary(t, result.ranking, result.problems, result.settings, kind)
@@ -311,3 +314,16 @@ def _tops(t: pd.DataFrame) -> str:
     known = codes >= 0
     np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
     return ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in zip(sections, top, strict=True))
+
+
+def result_score_cards(result: Result) -> pd.DataFrame:
+    """Each pair's boards of a scored session (an individual's: each player's)."""
+    from traveller.score.individual import card_travellers
+
+    travellers, movement = card_travellers(result.travellers, result.settings)
+    return score_cards(travellers, movement, result.ranking)
+
+
+def result_frequencies(result: Result) -> pd.DataFrame:
+    """Each board's N-S scores of a scored session, how often, and their matchpoints."""
+    return frequencies(frequency.counted(result))

@@ -15,7 +15,7 @@ import pandas as pd
 from traveller.schema import SEATS, STRAINS
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 #: Strains as the grids head them.
 STRAIN_HEADINGS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}

@@ -16,7 +16,7 @@ from traveller.publish import handrecord
 from traveller.schema import board_dealer, board_vulnerability
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 #: Rows a board takes, its blank row after it included.
 BLOCK = 15

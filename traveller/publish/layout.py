@@ -26,7 +26,7 @@ from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 #: Travellers columns printed (the rest stay on screen, beyond the print area).
 PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",

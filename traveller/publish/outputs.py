@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from traveller.publish.meta import Publication, publication_meta
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 
 def stamp(result: Result, publication: Publication, *, first_published: datetime | None = None,

@@ -36,14 +36,13 @@ import pandas as pd
 
 from traveller.publish import handrecord, shown
 from traveller.publish.dates import DATE_SOURCES, parse_date, session_date
+from traveller.publish.pbn_cells import PBN_VULNERABLE, quoted
 from traveller.score.table import DEALERS, VULNERABILITY
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 SCORING = {"mp": "MatchPoints", "ximp": "IMP;Cross", "butler": "Butler", "total": "Total"}
-PBN_VULNERABLE = {(False, False): "None", (True, False): "NS", (False, True): "EW",
-                  (True, True): "All"}
 CHARSET = "ISO-8859-1"
 #: Characters outside Latin-1 that have a usual stand-in (others lose their accents).
 FALLBACKS = {"–": "-", "—": "-", "‒": "-", "−": "-", "‘": "'", "’": "'",
@@ -72,12 +71,6 @@ def _nearest(char: str) -> str:
         return str(FALLBACKS[char])
     base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
     return base if base and all(ord(c) < 256 for c in base) else "?"
-
-
-def quoted(value: object) -> str:
-    """A PBN string: in double quotes, with ``\\`` and ``"`` escaped, on one line."""
-    text = re.sub(r"[\r\n\t]+", " ", str(value))
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def pbn_date(text: str | None) -> str:

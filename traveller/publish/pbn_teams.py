@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from traveller.publish import shown
-from traveller.publish.pbn_out import PBN_VULNERABLE, quoted
+from traveller.publish.pbn_cells import PBN_VULNERABLE, quoted
 from traveller.score.table import DEALERS, VULNERABILITY
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 SEATS = ("West", "North", "East", "South")
 #: The seat that leads against each declarer.

@@ -33,7 +33,7 @@ import jinja2
 import markupsafe
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import cards, shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_model import (
     LINES,
@@ -47,7 +47,7 @@ from traveller.publish.site_model import (
 )
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 STYLESHEET = "style.css"
 DIRECTOR_PAGE = "director.html"
@@ -89,7 +89,7 @@ def _pairs(result: Result, groups: dict[str, Any], cards: pd.DataFrame) -> list[
 def _frequencies(result: Result, board_links: dict[tuple[str, int], str]) -> list[dict[str, Any]]:
     if "ns_mp" not in result.travellers or "session" in result.travellers:
         return []
-    f = result.frequencies
+    f = cards.result_frequencies(result)
     rows = pd.DataFrame({
         "section": shown.text(f["section"]), "board": f["board"].astype(int),
         "score": shown.numbers(f["ns_score"], signed=True), "ruling": shown.text(f["ruling"]),
@@ -105,7 +105,7 @@ def _frequencies(result: Result, board_links: dict[tuple[str, int], str]) -> lis
 def _director(result: Result) -> dict[str, Any]:
     problems = result.problems.astype("string").fillna("").to_dict("records")
     try:
-        summary = result.summary.astype("string").fillna("").to_dict("records")
+        summary = cards.result_summary(result).astype("string").fillna("").to_dict("records")
     except (KeyError, ValueError):  # a method without matchpoints has no common top
         summary = []
     return {"problems": problems, "summary": summary}

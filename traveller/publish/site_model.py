@@ -1,6 +1,6 @@
 """The pages of a results website as plain data: what each page lists, already formatted.
 
-:func:`site_model` turns a scored :class:`~traveller.pipeline.Result` into
+:func:`site_model` turns a scored :class:`~traveller.result.Result` into
 dicts and lists of text for the templates (site.py renders them). The
 formatting is done per column (shown.py); the formatted rows are turned into
 records once and grouped in order.
@@ -15,10 +15,11 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
+from traveller.publish.cards import result_score_cards
 from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 #: Ranking score column by method, with its heading; the percentage or average beside it.
 SCORE_COLUMNS = (("mp", "MP"), ("imps", "IMPs"), ("points", "Points"), ("vp", "VP"))
@@ -178,7 +179,7 @@ def score_cards(result: Result) -> pd.DataFrame:
     """Each pair's card formatted: board, cards held, opponents, contract, score, MP or IMPs, %."""
     if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
         return pd.DataFrame()
-    cards = result.score_cards
+    cards = result_score_cards(result)
     t = result.travellers.reset_index(drop=True)
     if cards.empty:
         return cards

@@ -36,7 +36,7 @@ from traveller.publish.dates import DATE_SOURCES, session_date
 from traveller.publish.pbn_out import check_exportable
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 EVENT_TYPES = {"mp": "MP_PAIRS", "ximp": "CROSS_IMP", "butler": "BUTLER_PAIRS",

@@ -31,7 +31,14 @@ from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish import handrecord
 from traveller.publish.book import Workbook
-from traveller.publish.cards import card_values, frequency_values, names_lookup, result_summary
+from traveller.publish.cards import (
+    card_values,
+    frequency_values,
+    names_lookup,
+    result_frequencies,
+    result_score_cards,
+    result_summary,
+)
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.keys import group_ids
@@ -42,7 +49,7 @@ from traveller.tidy.arrays import rows_of
 from traveller.tidy.rulings import kinds
 
 if TYPE_CHECKING:
-    from traveller.pipeline import Result
+    from traveller.result import Result
 
 __all__ = ["EXCEL_ROWS", "HEADERS", "ROW_BUDGET", "extra_sheets", "write_workbook"]
 
@@ -271,8 +278,8 @@ def _problems_table(problems: pd.DataFrame, header: tuple[str, str]) -> Table:
 def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     """The sheets after Problems: Score cards, Frequencies, Summary (and Sessions for an event,
     Master points when awarded)."""
-    return _sheets(result, lambda: result.score_cards, lambda: result.frequencies,
-                   lambda: result.summary)
+    return _sheets(result, lambda: result_score_cards(result),
+                   lambda: result_frequencies(result), lambda: result_summary(result))
 
 
 class _Reads:
@@ -300,7 +307,7 @@ def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
                   ) -> dict[str, pd.Series]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
     if result.travellers.empty:
-        return dict(result.score_cards.items())
+        return dict(result_score_cards(result).items())
     from traveller.score.individual import card_travellers
 
     travellers, movement = card_travellers(result.travellers, result.settings)
@@ -312,7 +319,7 @@ def _frequency_columns(result: Result, reads: _Reads) -> dict[str, pd.Series]:
     """``result.frequencies``' columns, without the frame."""
     travellers = reads.travellers
     if travellers.empty:
-        return dict(result.frequencies.items())
+        return dict(result_frequencies(result).items())
     return {c: pd.Series(v, name=c, copy=False)
             for c, v in frequency_values(travellers, reads.kind).items()}
 

@@ -16,6 +16,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from traveller.errors import UnreadableFileError
 
@@ -159,3 +160,31 @@ def check_sheets(path: Path) -> None:
                     f"{extent.columns:,} columns ({extent.cells:,} cells, the limit is "
                     f"{CELL_BUDGET:,}); delete the stray cells far right or below the table, "
                     "or save it as CSV")
+
+
+def open_workbook(path: Path) -> Any:
+    """A calamine workbook, after the zip-bomb and sheet-size guards; one-line errors."""
+    from python_calamine import CalamineWorkbook
+
+    refuse_zip_bomb(path)
+    check_sheets(path)
+    try:
+        return CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own error types per format
+        raise UnreadableFileError(
+            f"{path}: not a readable workbook ({_first_line(exc)}); save it again as xlsx or CSV"
+        ) from exc
+
+
+def sheet_cells(book: Any, path: Path, sheet: str) -> list[list[Any]]:
+    """Every cell of one sheet as Python values (a corrupt sheet is a one-line error)."""
+    try:
+        return book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)  # type: ignore[no-any-return]
+    except Exception as exc:  # corrupt XML, a shared string that is not there, ...
+        raise UnreadableFileError(
+            f"{path}: the sheet {sheet!r} cannot be read ({_first_line(exc)}); save the "
+            "workbook again as xlsx or CSV") from exc
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]

@@ -127,7 +127,7 @@ def read_names(path: Path, encoding: str | None = None,
     if not path.exists():
         raise UnreadableFileError(f"{path}: names file not found; check the --names path")
     if path.suffix.lower() in EXCEL_SUFFIXES:
-        from traveller.read.workbook import open_workbook, sheet_cells
+        from traveller.read.guard import open_workbook, sheet_cells
 
         book = open_workbook(path)
         if not book.sheet_names:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["printable"]
+__all__ = ["STATE_DIR", "printable"]
 
 
 def printable(text: str) -> str:
@@ -16,3 +16,8 @@ def printable(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeError:
         return text.encode("utf-8", "replace").decode("utf-8")
+
+
+#: The folder inside a batch's OUTDIR that holds its state: manifest, lock, snapshots,
+#: the double-dummy cache (the batch writes it; the ladder reads the snapshots in it).
+STATE_DIR = ".traveller-batch"

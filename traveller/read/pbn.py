@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from traveller.errors import UnreadableFileError
-from traveller.read.formats import (
+from traveller.read.exports import (
     blank,
     int_or_text,
     line_of,

@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
+from traveller.read.paths import STATE_DIR
 
-STATE_DIR = ".traveller-batch"
 #: Ranking sheet headings -> columns (as the results workbook writes them).
 _HEADINGS = {"section": "section", "line": "line", "pair": "pair", "names": "names",
              "boards": "boards", "mp": "mp", "%": "pct", "average": "average",
@@ -75,7 +75,7 @@ def batch_sessions(outdir: Path) -> list[Published]:
 
 def workbook_session(path: Path, key: str | None = None) -> Published:
     """A session from the Ranking sheet of a results workbook."""
-    from traveller.read.workbook import open_workbook, sheet_cells
+    from traveller.read.guard import open_workbook, sheet_cells
 
     book = open_workbook(path)
     if "Ranking" not in book.sheet_names:
@@ -114,7 +114,7 @@ _PLAYER_HEADINGS = {"section": "section", "line": "line", "pair": "pair", "playe
 
 def _players_sheet(book: Any, path: Path) -> pd.DataFrame | None:
     """Each player and their federation number from a results workbook's Master points sheet."""
-    from traveller.read.workbook import sheet_cells
+    from traveller.read.guard import sheet_cells
 
     grid = sheet_cells(book, path, "Master points")
     header = next((i for i, row in enumerate(grid[:12])

@@ -47,7 +47,7 @@ from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
 
 from traveller.errors import UnreadableFileError
-from traveller.read.formats import (
+from traveller.read.exports import (
     lead_suit_first,
     line_of,
     move_markers,

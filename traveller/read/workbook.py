@@ -11,7 +11,7 @@ import pandas as pd
 
 from traveller.errors import UnreadableFileError
 from traveller.read.grid import tables_from_grid
-from traveller.read.guard import check_sheets, refuse_zip_bomb
+from traveller.read.guard import open_workbook, sheet_cells
 from traveller.read.headers import header_key
 from traveller.read.names import names_from_grid, second_names_sheet
 from traveller.read.raw import RawTable
@@ -63,31 +63,3 @@ def read_sheets(sheets: Iterable[tuple[str, Callable[[], Any]]], file: str, firs
 #: The sheets every results workbook traveller writes has (to refuse one given as input;
 #: a Problems sheet is written only when there are problems).
 OUR_SHEETS = {"Ranking", "Travellers", "Summary"}
-
-
-def open_workbook(path: Path) -> Any:
-    """A calamine workbook, after the zip-bomb and sheet-size guards; one-line errors."""
-    from python_calamine import CalamineWorkbook
-
-    refuse_zip_bomb(path)
-    check_sheets(path)
-    try:
-        return CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # calamine raises its own error types per format
-        raise UnreadableFileError(
-            f"{path}: not a readable workbook ({_first_line(exc)}); save it again as xlsx or CSV"
-        ) from exc
-
-
-def sheet_cells(book: Any, path: Path, sheet: str) -> list[list[Any]]:
-    """Every cell of one sheet as Python values (a corrupt sheet is a one-line error)."""
-    try:
-        return book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)  # type: ignore[no-any-return]
-    except Exception as exc:  # corrupt XML, a shared string that is not there, ...
-        raise UnreadableFileError(
-            f"{path}: the sheet {sheet!r} cannot be read ({_first_line(exc)}); save the "
-            "workbook again as xlsx or CSV") from exc
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]

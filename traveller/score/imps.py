@@ -207,12 +207,3 @@ def imp_totals(frame: pd.DataFrame, movement: Movement = "mitchell") -> pd.DataF
         movement,
         name="imps",
     )
-
-
-def __getattr__(name: str) -> Any:
-    """``butler`` and ``butler_datum``, which live in :mod:`traveller.score.butler`."""
-    if name in ("butler", "butler_datum"):
-        from traveller.score import butler
-
-        return getattr(butler, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

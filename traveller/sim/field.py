@@ -6,7 +6,7 @@ Each club's travellers, once read, tidied and scored at the club, give a lean
 what the scoring stages read (board, pairs, N-S score, the ruling columns).
 The field is then scored with the session's own functions, by board with no
 section boundary (``sections="field"``): :func:`traveller.score.rank.matchpoints`,
-:func:`traveller.score.imps.cross_imps` or :func:`traveller.score.imps.butler`.
+:func:`traveller.score.imps.cross_imps` or :func:`traveller.score.butler.butler`.
 
 A board's comparison only needs that board's rows, so the field can be cut
 into board partitions (each holding whole boards) and scored one partition at
@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from traveller.score.imps import butler, cross_imps
+from traveller.score.butler import butler
+from traveller.score.imps import cross_imps
 from traveller.score.rank import SCALES, matchpoints, neuberg
 from traveller.score.sides import pair_sides
 

@@ -1,0 +1,65 @@
+"""A scored session, as the publishers, the batch and the simultaneous take it.
+
+It lives below all of them (and below :mod:`traveller.pipeline`, which makes it),
+so that every import points down: the publishers type their argument with it
+and never import the pipeline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+
+@dataclass
+class Result:
+    """A scored session: travellers, ranking and problems, plus what was decided.
+
+    What every stage after scoring takes (the publishers, the batch, the
+    simultaneous); :class:`traveller.pipeline.Result`, which :func:`traveller.process`
+    returns, adds ``to_excel`` and the score cards, frequencies and summary frames.
+    """
+
+    travellers: pd.DataFrame
+    ranking: pd.DataFrame
+    problems: pd.DataFrame
+    settings: dict[str, object] = field(default_factory=dict)
+    source: str = ""
+    session_rankings: pd.DataFrame | None = None  # a multi-session event's own rankings
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)  # a method's own tables
+    #: What the publications print above the results: ``title``, ``date``, ``club``,
+    #: ``status`` (e.g. provisional until a time); absent keys are not printed.
+    meta: dict[str, str] = field(default_factory=dict)
+    #: One row per board with a deal: board, dealer, vulnerable, north..west, deal, complete
+    #: (None when the session has no deals: a session without them builds nothing).
+    hands: pd.DataFrame | None = None
+    #: Double dummy: board, declarer (N E S W), strain (C D H S NT), tricks; 20 rows a deal
+    #: (empty when the deals were not analysed; None without deals).
+    dd: pd.DataFrame | None = None
+    #: Par: board, par_score (N-S's view), par_contract (as ``dd``).
+    par: pd.DataFrame | None = None
+    #: Master points per player (section, line, pair, player, player_id, place, award,
+    #: scale) when a scale was given (``process(..., points="abf")``), else None.
+    points: pd.DataFrame | None = None
+    #: The players of each ranked pair (section, line, pair, player, player_id), from
+    #: the names; what a season's ladder and the results store know each player by.
+    players: pd.DataFrame | None = None
+
+    def __repr__(self) -> str:
+        t = self.travellers
+        boards = int(t["board"].nunique()) if "board" in t and len(t) else 0
+        method = str(self.settings.get("method", "mp"))
+        who = "teams" if method == "teams" else "pairs"
+        how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
+               else f"method {method}")
+        movement = str(self.settings.get("movement", "")).capitalize()
+        n = len(self.problems)
+        return (f"Result: {len(self.ranking)} {who}, {boards} boards, {len(t)} results, "
+                f"{n} problem{'' if n == 1 else 's'}; {how}"
+                + (f", {movement}" if movement else ""))
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem at all was found."""
+        return self.problems.empty
