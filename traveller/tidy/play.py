@@ -192,8 +192,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
         scores_itself = (parts["level"] == 0) | (
             (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src)))
             & ~np.isnan(first_said(said_tricks, len(src))))
-    score, _ = settle_scores(said_scores, src, scores_itself, problems)
-    seat_read, tricks, _ = settle_play(play, seats, said_tricks, score, src, problems)
+    score, stated = settle_scores(said_scores, src, scores_itself, problems)
+    seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
         out = {**out, "vul": _whole(play.vulnerability.astype(np.float64),
@@ -237,8 +237,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
                    if ((bad_score | bad_ew) & ~adjusted).any() or use_score.any() else None)
     _listed(problems, src, (bad_score | bad_ew) & ~adjusted, "bad-score", s_name, typed_score,
             blocking=np.isnan(lv))
-    no_score = np.isnan(first_said(said_scores, len(src)))  # (scores that disagree are listed)
-    _listed(problems, src, ~has_text & no_score & ~bad_score & ~bad_ew & ~adjusted,
+    # (a row whose score columns disagree states one: it is listed as scores-disagree)
+    _listed(problems, src, ~has_text & ~stated & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
     if use_score.any():
         impossible = use_score & ~possible_ns_score(

@@ -60,10 +60,10 @@ def first_said(readings: list[Said], n: int) -> np.ndarray:
     return out
 
 
-def contradicted(readings: list[Said], n: int) -> np.ndarray:
-    """True where two of ``readings`` state different values for the row."""
-    first = first_said(readings, n)
-    out = np.zeros(n, dtype=bool)
+def contradicted(readings: list[Said], first: np.ndarray) -> np.ndarray:
+    """True where two of ``readings`` state different values for the row (``first``: its
+    :func:`first_said`)."""
+    out = np.zeros(len(first), dtype=bool)
     for said in readings[1:]:
         with np.errstate(invalid="ignore"):
             out |= ~np.isnan(said.values) & (said.values != first)
@@ -96,23 +96,24 @@ def _scores_of(play: Play, rows: np.ndarray, seat: np.ndarray, tricks: np.ndarra
 
 def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.ndarray,
                 src: pd.DataFrame, problems: list[pd.DataFrame]
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's declarer (position in SEATS) and tricks, and the rows left out.
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's declarer (position in SEATS) and tricks.
 
     ``seats`` and ``tricks`` are the places the row states them, first place
     first; ``recorded`` the row's recorded N-S score (NaN: none, or its own
-    columns disagree). Returns (seat, tricks, blocked) as float, float, bool arrays.
+    columns disagree). Returns (seat, tricks) as float arrays; a row nothing decides
+    is listed as a blocking problem, which leaves it out.
     """
     n = len(src)
     seat, taken = first_said(seats, n), first_said(tricks, n)
     with np.errstate(invalid="ignore"):
         played = play.level >= 1
-    seat_twice, tricks_twice = (contradicted(seats, n) & played,
-                                contradicted(tricks, n) & played)
+    seat_twice, tricks_twice = (contradicted(seats, seat) & played,
+                                contradicted(tricks, taken) & played)
     rows = np.flatnonzero(seat_twice | tricks_twice)
     blocked = np.zeros(n, dtype=bool)
     if not len(rows):
-        return seat, taken, blocked
+        return seat, taken
     options = [(s, t) for s in seats for t in tricks]
     scores = np.stack([_scores_of(play, rows, s.values[rows], t.values[rows])
                        for s, t in options], axis=1)
@@ -139,7 +140,7 @@ def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.
                                  _typed(readings[0], src, at),
                                  pd.Series(detail, index=src.index[at], dtype="string"),
                                  blocking=pd.Series(blocked[at], index=src.index[at])))
-    return seat, taken, blocked
+    return seat, taken
 
 
 def _shown(value: float, what: str) -> str:
@@ -173,15 +174,15 @@ def _decisions(chosen: np.ndarray, seat: np.ndarray, tricks: np.ndarray,
 
 def settle_scores(readings: list[Said], src: pd.DataFrame, contract_scores: np.ndarray,
                   problems: list[pd.DataFrame]) -> tuple[np.ndarray, np.ndarray]:
-    """The recorded N-S score of each row, and the score-only rows left out.
+    """The recorded N-S score of each row, and where the row states one at all.
 
     ``contract_scores`` is True where the contract, declarer and tricks give the
     score themselves (so the recorded one is only a check). Where the row's
-    score columns disagree, the recorded score is NaN (it can check nothing).
+    score columns disagree, the recorded score is NaN (it can check nothing);
+    a score-only row among them is listed as a blocking problem, which leaves it out.
     """
-    n = len(src)
-    score = first_said(readings, n)
-    twice = contradicted(readings, n)
+    first = first_said(readings, len(src))
+    twice = contradicted(readings, first)
     blocked = twice & ~contract_scores
     if twice.any():
         at = np.flatnonzero(twice)
@@ -194,8 +195,7 @@ def settle_scores(readings: list[Said], src: pd.DataFrame, contract_scores: np.n
                              _typed(readings[0], src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=pd.Series(blocked[at], index=src.index[at])))
-        score = np.where(twice, np.nan, score)
-    return score, blocked
+    return np.where(twice, np.nan, first), ~np.isnan(first)
 
 
 def check_conditions(board: np.ndarray, vul_said: Said, dealer_said: Said,
