@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import pandas as pd
 
@@ -126,38 +124,40 @@ def truthful(problems: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
     """
     if problems.empty or not {"file", "sheet", "row"} <= set(travellers.columns):
         return problems
-    def keys(frame: pd.DataFrame) -> pd.MultiIndex:
-        return pd.MultiIndex.from_arrays([
-            frame["file"].astype("string").fillna("").to_numpy(dtype=object),
-            frame["sheet"].astype("string").fillna("").to_numpy(dtype=object),
-            pd.to_numeric(frame["row"], errors="coerce").fillna(-1).astype("int64").to_numpy()])
-    scored = keys(problems).isin(keys(travellers))
+    named, kept = _row_keys(problems), _row_keys(travellers)
+    scored = named.isin(kept)
     about_row = ~problems["code"].isin(NOT_RESULT_ROWS).to_numpy() & problems["row"].notna()
     out = problems.copy()
     out["severity"] = np.where(about_row, np.where(scored, "warning", "error"),
                                out["severity"].astype(object))
     alone = scored & out["code"].isin(_SCORE_ALONE).to_numpy()
     if alone.any():
-        how = _how_scored(out[alone], travellers, keys)
+        at = pd.Series(np.arange(len(travellers)), index=kept).reindex(named[alone])
+        how = _how_scored(travellers.iloc[at.to_numpy(dtype=np.int64)])
         out.loc[alone, "message"] = out.loc[alone, "message"] + how
     lost = ~scored & about_row & ~out["message"].str.contains("not scored", regex=False)
     out.loc[lost, "message"] = out.loc[lost, "message"] + " (this row is not scored)"
     return out
 
 
-def _how_scored(problems: pd.DataFrame, travellers: pd.DataFrame, keys: Any) -> pd.Series:
-    """' (scored from the recorded score +420)' (or 'by the ruling A60/40') per problem row."""
-    at = pd.Series(np.arange(len(travellers)), index=keys(travellers))
-    rows = travellers.iloc[at.reindex(keys(problems)).to_numpy(dtype=np.int64)]
-    ruling = rows["ruling"].astype("string").fillna("") if "ruling" in rows else None
+def _row_keys(frame: pd.DataFrame) -> pd.MultiIndex:
+    """(file, sheet, row) of each row of a problems or travellers frame, comparable."""
+    return pd.MultiIndex.from_arrays([
+        frame["file"].astype("string").fillna("").to_numpy(dtype=object),
+        frame["sheet"].astype("string").fillna("").to_numpy(dtype=object),
+        pd.to_numeric(frame["row"], errors="coerce").fillna(-1).astype("int64").to_numpy()])
+
+
+def _how_scored(rows: pd.DataFrame) -> np.ndarray:
+    """' (scored from the recorded score +420)' (or 'by the ruling A60/40') per scored row."""
     score = rows["ns_score"].astype("string").fillna("")
     signed = score.where(score.str.startswith("-") | (score == "0"), "+" + score)
     text = (" (scored from the recorded score " + signed + ")").to_numpy(dtype=object)
-    if ruling is not None:
-        ruled = (ruling != "").to_numpy()
-        text = np.where(ruled, (" (scored by the ruling " + ruling + ")").to_numpy(dtype=object),
-                        text)
-    return pd.Series(text, index=problems.index, dtype=object)
+    if "ruling" in rows:
+        ruling = rows["ruling"].astype("string").fillna("")
+        text = np.where((ruling != "").to_numpy(),
+                        (" (scored by the ruling " + ruling + ")").to_numpy(dtype=object), text)
+    return text
 
 
 def _as_typed(values: pd.Series) -> pd.Series:
