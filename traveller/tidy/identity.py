@@ -68,12 +68,11 @@ def _filled_down(number: np.ndarray, blank: np.ndarray, frame: pd.DataFrame,
         return number, blank
     filled = pd.Series(number).groupby(sheet).ffill().to_numpy(dtype=np.float64)
     got = blank & ~np.isnan(filled)
-    first = got & ~np.r_[False, got[:-1]]
-    block = np.cumsum(first)
+    first = got & ~np.r_[False, got[:-1]]  # each filled block's first and last row
     if first.any():
         rows = src["row"].to_numpy()
         at = np.flatnonzero(first)
-        last = [int(rows[got & (block == k)].max()) for k in range(1, len(at) + 1)]
+        last = rows[got & ~np.r_[got[1:], False]].tolist()
         detail = [f"rows {rows[i]}-{end} read as board {int(filled[i])}, the number above them"
                   if end != rows[i] else f"read as board {int(filled[i])}, the number above"
                   for i, end in zip(at.tolist(), last, strict=True)]
