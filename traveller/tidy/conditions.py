@@ -22,7 +22,7 @@ from traveller.tidy import text as tx
 VUL_NAMES = ("None", "N-S", "E-W", "Both")
 _VUL_WORDS = {
     0: ("NONE", "NIL", "LOVE", "NO", "NOBODY", "NEITHER", "O", "0", "-", "NIKT", "NIKT NIE",
-        "NIKOGO", "НИКТО", "НЕТ", "ОБЕ НЕ", "PASS"),
+        "NIKOGO", "НИКТО", "НЕТ"),
     1: ("NS", "N-S", "N/S", "N S", "NS VUL", "С-Ю", "СЮ", "С/Ю", "МЫ"),
     2: ("EW", "E-W", "E/W", "E W", "WE", "W-E", "EW VUL", "З-В", "ЗВ", "В-З", "ВЗ", "З/В"),
     3: ("ALL", "BOTH", "B", "VUL", "OBIE", "OBAJ", "WSZYSCY", "ВСЕ", "ОБЕ", "ОБА"),
