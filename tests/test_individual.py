@@ -205,13 +205,51 @@ def test_an_excel_individual(tmp_path: Path) -> None:
     check(process(path))
 
 
-def test_usebio_export_of_an_individual_is_refused_not_wrong(tmp_path: Path) -> None:
+def _usebio_line(board: str, players: tuple[str, ...], contract: str, by: str,
+                 tricks: int, score: str) -> str:
+    seats = "".join(f"<{seat}_PLAYER_NUMBER>{n}</{seat}_PLAYER_NUMBER>"
+                    for seat, n in zip(("NORTH", "SOUTH", "EAST", "WEST"), players, strict=True))
+    return (f"<TRAVELLER_LINE>{seats}<CONTRACT>{contract}</CONTRACT><PLAYED_BY>{by}"
+            f"</PLAYED_BY><TRICKS>{tricks}</TRICKS><SCORE>{score}</SCORE></TRAVELLER_LINE>")
+
+
+def test_an_individual_usebio(tmp_path: Path) -> None:
+    """The session of this module as a USEBIO individual: a PLAYER per player under
+    PARTICIPANTS, each line's four players; scored as the docstring works it out."""
+    tricks = {"=": 0, "+1": 1, "-1": -1}
+    boards = {}
+    for board, n, s, e, w, contract, by, result, score in ROWS:
+        level = int(contract[0]) + 6 + tricks[result]
+        boards.setdefault(board, []).append(_usebio_line(board, (n, s, e, w), contract, by,
+                                                         level, score))
+    players = "".join(f"<PLAYER><PLAYER_NUMBER>{n}</PLAYER_NUMBER><PLAYER_NAME>Player {n}"
+                      f"</PLAYER_NAME><NATIONAL_ID_NUMBER/></PLAYER>" for n in range(1, 13))
+    body = "".join(f"<BOARD><BOARD_NUMBER>{b}</BOARD_NUMBER>{''.join(lines)}</BOARD>"
+                   for b, lines in boards.items())
+    path = tmp_path / "individual.xml"
+    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<USEBIO Version="1.2">'
+                    '<EVENT EVENT_TYPE="INDIVIDUAL"><EVENT_DESCRIPTION>Club individual'
+                    f"</EVENT_DESCRIPTION><PARTICIPANTS>{players}</PARTICIPANTS>{body}"
+                    "</EVENT></USEBIO>\n", encoding="utf-8")
+    result = process(path)
+    check(result)
+    assert dict(zip(result.ranking["pair"].astype(int), result.ranking["names"],
+                    strict=True))[6] == "Player 6"
+
+
+def test_a_usebio_individual_written_by_us_reads_back_to_the_same_ranking(
+        tmp_path: Path) -> None:
     from traveller.publish.usebio_out import write_usebio
 
-    result = process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score"))
-    with pytest.raises(ValueError, match="individual"):
-        write_usebio(result, tmp_path / "out.xml")
-    assert not (tmp_path / "out.xml").exists()
+    sample = Path(__file__).resolve().parents[1] / "sample_data"
+    result = process(sample / "individual_session.csv", names=sample / "individual_names.csv")
+    text = write_usebio(result, tmp_path / "out.xml").read_text(encoding="utf-8")
+    assert 'EVENT_TYPE="INDIVIDUAL"' in text and "<PAIR>" not in text
+    assert "<PLAYER_NAME>Tomasz Wójcik</PLAYER_NAME>" in text  # UTF-8 keeps every name
+    again = process(tmp_path / "out.xml")
+    assert again.problems.empty, again.problems["message"].tolist()
+    assert again.settings["individual"]
+    pd.testing.assert_frame_equal(result.ranking, again.ranking)
 
 
 def test_the_travellers_sheet_prints_the_players_not_partnerships(tmp_path: Path) -> None:

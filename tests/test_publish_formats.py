@@ -110,13 +110,6 @@ def test_usebio_escapes_text_and_keeps_places(tmp_path: Path) -> None:
             == ranking.loc[names_read.index, "place"].astype(str)).all()
 
 
-def test_usebio_for_teams_and_events_is_refused_with_a_reason(tmp_path: Path) -> None:
-    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
-    with pytest.raises(ValueError, match="teams match is not written as USEBIO"):
-        write_usebio(result, tmp_path / "t.xml")
-    assert not (tmp_path / "t.xml").exists()
-
-
 def two_sections(tmp_path: Path) -> Path:
     """The sample session played in two sections, A and B (B one trick better on board 1)."""
     lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()

@@ -20,6 +20,8 @@ xmltodict = pytest.importorskip("xmltodict")
 # The element model of USEBIO 1.2 as the files we are held against use it (the DTD itself,
 # usebio_v1_2.dtd, is only named by the DOCTYPE, not shipped): what Compscore writes, in
 # its order, with what a reader needs (every PAIR has PLAYERs with a NATIONAL_ID_NUMBER).
+# Teams (TEAM, MATCH, a line per room) and individuals (a PLAYER per player, each line's
+# four players) are in it as traveller writes them: no such real file is in the test data.
 LEAVES = ["CLUB_NAME", "CLUB_ID_NUMBER", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION", "PROGRAM_NAME",
           "PROGRAM_VERSION", "WINNER_TYPE", "TITLE", "DATE", "VENUE", "MASTER_POINT_SCALE",
           "MASTER_POINT_TYPE", "MPS_AWARDED_FLAG", "SESSION_COUNT", "SECTION_COUNT",
@@ -29,7 +31,12 @@ LEAVES = ["CLUB_NAME", "CLUB_ID_NUMBER", "EVENT_IDENTIFIER", "EVENT_DESCRIPTION"
           "BOARD_AVERAGE", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD",
           "TRICKS", "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", "NS_CROSS_IMP_POINTS",
           "EW_CROSS_IMP_POINTS", "NS_BUTLER_POINTS", "EW_BUTLER_POINTS", "CLUBS", "DIAMONDS",
-          "HEARTS", "SPADES"]
+          "HEARTS", "SPADES",
+          # teams: the team, its match, each room's line; individuals: each player's number
+          "TEAM_NUMBER", "TEAM_NAME", "MATCH_NUMBER", "IMPS", "VICTORY_POINTS",
+          "NS_TEAM_NUMBER", "EW_TEAM_NUMBER", "ROOM", "NS_IMPS", "EW_IMPS", "PLAYER_NUMBER",
+          "NORTH_PLAYER_NUMBER", "SOUTH_PLAYER_NUMBER", "EAST_PLAYER_NUMBER",
+          "WEST_PLAYER_NUMBER"]
 DTD = "\n".join([
     "<!ELEMENT USEBIO (CLUB, EVENT, HANDSET)>",
     "<!ATTLIST USEBIO Version CDATA #REQUIRED>",
@@ -37,22 +44,30 @@ DTD = "\n".join([
     "<!ELEMENT EVENT (EVENT_IDENTIFIER, EVENT_DESCRIPTION, PROGRAM_NAME, PROGRAM_VERSION,"
     " WINNER_TYPE, TITLE?, DATE, VENUE?, MASTER_POINT_SCALE?, MASTER_POINT_TYPE?,"
     " MPS_AWARDED_FLAG, SESSION_COUNT, SECTION_COUNT, P2P_CHARGE_RATE?, SCORING_METHOD?,"
-    " CONTACT?, ((PARTICIPANTS, BOARD+) | SESSION+))>",
+    " CONTACT?, ((PARTICIPANTS, (BOARD+ | MATCH+)) | SESSION+))>",
     "<!ATTLIST EVENT EVENT_TYPE (MP_PAIRS | CROSS_IMP | BUTLER_PAIRS | AGGREGATE_PAIRS"
-    ") #REQUIRED>",
+    " | TEAMS_OF_FOUR | INDIVIDUAL) #REQUIRED>",
     "<!ELEMENT CONTACT (FULL_NAME?, SCORER?, TELEPHONE?, EMAIL?)>",
     "<!ELEMENT SESSION (SESSION_NUMBER, SECTION+)>",
     "<!ELEMENT SECTION (SECTION_ID, PARTICIPANTS, BOARD+)>",
-    "<!ELEMENT PARTICIPANTS (PAIR+)>",
+    "<!ELEMENT PARTICIPANTS (PAIR+ | TEAM+ | PLAYER+)>",
     "<!ATTLIST PARTICIPANTS EVENT_TYPE CDATA #IMPLIED>",
     "<!ELEMENT PAIR (PAIR_NUMBER, DIRECTION, TOTAL_SCORE, PERCENTAGE?, PLACE,"
     " MASTER_POINTS_AWARDED?, MASTER_POINT_TYPE?, PLAYER, PLAYER+)>",
-    "<!ELEMENT PLAYER (PLAYER_NAME, NATIONAL_ID_NUMBER, CLUB_ID_NUMBER?)>",
+    # a pair's or team's PLAYER has a name and number; an individual's also its results
+    "<!ELEMENT PLAYER (PLAYER_NUMBER?, PLAYER_NAME, NATIONAL_ID_NUMBER, CLUB_ID_NUMBER?,"
+    " TOTAL_SCORE?, PERCENTAGE?, PLACE?, MASTER_POINTS_AWARDED?)>",
+    "<!ELEMENT TEAM (TEAM_NUMBER, ((TEAM_NAME, TOTAL_SCORE, PLACE, MASTER_POINTS_AWARDED?,"
+    " PLAYER, PLAYER, PLAYER, PLAYER+) | (IMPS, VICTORY_POINTS)))>",
+    "<!ELEMENT MATCH (MATCH_NUMBER, TEAM, TEAM, BOARD+)>",
     "<!ELEMENT BOARD (BOARD_NUMBER, BOARD_AVERAGE?, (TRAVELLER_LINE+ | HAND*))>",
     "<!ATTLIST BOARD EVENT_TYPE CDATA #IMPLIED>",
-    "<!ELEMENT TRAVELLER_LINE (NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT?, PLAYED_BY?, LEAD?,"
+    "<!ELEMENT TRAVELLER_LINE (((NS_PAIR_NUMBER, EW_PAIR_NUMBER)"
+    " | (NS_TEAM_NUMBER, EW_TEAM_NUMBER, ROOM) | (NORTH_PLAYER_NUMBER, SOUTH_PLAYER_NUMBER,"
+    " EAST_PLAYER_NUMBER, WEST_PLAYER_NUMBER)), CONTRACT?, PLAYED_BY?, LEAD?,"
     " TRICKS?, SCORE, (NS_MATCH_POINTS, EW_MATCH_POINTS)?,"
-    " (NS_CROSS_IMP_POINTS, EW_CROSS_IMP_POINTS)?, (NS_BUTLER_POINTS, EW_BUTLER_POINTS)?)>",
+    " (NS_CROSS_IMP_POINTS, EW_CROSS_IMP_POINTS)?, (NS_BUTLER_POINTS, EW_BUTLER_POINTS)?,"
+    " (NS_IMPS, EW_IMPS)?)>",
     "<!ELEMENT HANDSET (BOARD+)>",
     "<!ELEMENT HAND (DIRECTION, (CLUBS | DIAMONDS | HEARTS | SPADES)+)>",  # a void: last
     *(f"<!ELEMENT {leaf} (#PCDATA)>" for leaf in LEAVES)])
@@ -197,3 +212,75 @@ def test_compscore_files_re_exported_tag_by_tag(name: str, method: str, tmp_path
                   "EVENT/BOARD/TRAVELLER_LINE/NS_PAIR_NUMBER", "HANDSET/BOARD/BOARD_NUMBER"):
         assert sorted(e.text for e in ours.iterfind(xpath)) == sorted(
             e.text for e in theirs.iterfind(xpath)), xpath
+
+
+def test_a_teams_match_validates_and_reads_back(tmp_path: Path) -> None:
+    import pandas as pd
+
+    source = real_file("pbn-teams-itt1998", "98ITTF1.PBN")
+    first = process(source, method="teams")
+    path = write_usebio(first, tmp_path / "t.xml")
+    assert invalid(path) == []
+    root = parsed(path).getroot()
+    assert root.find("EVENT").get("EVENT_TYPE") == "TEAMS_OF_FOUR"
+    teams = {t.findtext("TEAM_NUMBER"): t for t in root.iterfind("EVENT/PARTICIPANTS/TEAM")}
+    assert {n: t.findtext("TEAM_NAME") for n, t in teams.items()} == {"1": "Nickell",
+                                                                      "2": "Cayne"}
+    assert [p.findtext("PLAYER_NAME") for p in teams["2"].iterfind("PLAYER")] == [
+        "Passell", "Seamon", "Berkowitz", "Cohen"]  # the Closed room's N-S, the Open's E-W
+    match = root.find("EVENT/MATCH")
+    assert [(t.findtext("TEAM_NUMBER"), t.findtext("IMPS"), t.findtext("VICTORY_POINTS"))
+            for t in match.iterfind("TEAM")] == [("1", "6", "4.12"), ("2", "30", "15.88")]
+    board = match.find("BOARD")  # board 1: 1NT by E -150 (Open), 3D by S +130 (Closed)
+    assert [(line.findtext("ROOM"), line.findtext("NS_TEAM_NUMBER"), line.findtext("SCORE"),
+             line.findtext("NS_IMPS")) for line in board.iterfind("TRAVELLER_LINE")] == [
+        ("Open", "1", "-150", "-7"), ("Closed", "2", "130", "7")]
+    second = process(path, method="teams")
+    pd.testing.assert_frame_equal(first.ranking, second.ranking)
+    pd.testing.assert_frame_equal(first.tables["Matches"], second.tables["Matches"])
+    pd.testing.assert_frame_equal(first.tables["Boards"], second.tables["Boards"])
+    t = second.travellers
+    assert (t["published_ns_imp"].astype(float).sum(), len(t)) == (0.0, 30)
+
+
+def test_a_teams_event_of_several_matches_reads_back(tmp_path: Path) -> None:
+    import pandas as pd
+
+    sheet = tmp_path / "teams.csv"  # teams 1 v 2 and 3 v 4, two boards, no names
+    sheet.write_text("Board,Room,NS,EW,Contract,By,Tricks\n"
+                     "1,Open,1,2,4S,N,10\n1,Closed,2,1,4S,N,9\n2,Open,1,2,3NT,S,9\n"
+                     "2,Closed,2,1,2H,E,8\n1,Open,3,4,4S,N,11\n1,Closed,4,3,4S,N,10\n"
+                     "2,Open,3,4,3NT,N,8\n2,Closed,4,3,3NT,S,9\n", encoding="utf-8")
+    first = process(sheet, method="teams")
+    path = write_usebio(first, tmp_path / "t.xml")
+    assert invalid(path) == []
+    root = parsed(path).getroot()
+    assert [m.findtext("MATCH_NUMBER") for m in root.iterfind("EVENT/MATCH")] == ["1", "2"]
+    # 1 v 2 for team 1: 420 and +50 in the other room (470: 10 IMPs), then 3NT vulnerable
+    # 600 and 2H by E-W 110 (710: 12 IMPs), 22 in all
+    assert [t.findtext("IMPS") for t in root.iterfind("EVENT/MATCH/TEAM")][:2] == ["22", "0"]
+    assert {p.findtext("PLAYER_NAME") for p in root.iter("PLAYER")} == {""}  # no names
+    second = process(path, method="teams")
+    pd.testing.assert_frame_equal(first.ranking, second.ranking)
+    pd.testing.assert_frame_equal(first.tables["Boards"], second.tables["Boards"])
+
+
+def test_an_individual_validates_and_reads_back(tmp_path: Path) -> None:
+    import pandas as pd
+
+    for method in ("mp", "ximp", "butler"):
+        first = process(SAMPLE_DATA / "individual_session.csv", method=method,
+                        names=SAMPLE_DATA / "individual_names.csv")
+        path = write_usebio(first, tmp_path / f"{method}.xml")
+        assert invalid(path) == [], method
+        root = parsed(path).getroot()
+        assert root.find("EVENT").get("EVENT_TYPE") == "INDIVIDUAL"
+        players = root.findall("EVENT/PARTICIPANTS/PLAYER")
+        assert len(players) == 12 and not root.findall(".//PAIR")
+        seated = {tuple(line.findtext(f"{s}_PLAYER_NUMBER") for s in ("NORTH", "SOUTH",
+                                                                      "EAST", "WEST"))
+                  for line in root.iterfind("EVENT/BOARD/TRAVELLER_LINE")}
+        assert ("1", "2", "3", "4") in seated and ("5", "6", "7", "8") in seated
+        second = process(path, method=method)
+        assert second.settings["individual"] and second.problems.empty
+        pd.testing.assert_frame_equal(first.ranking, second.ranking)

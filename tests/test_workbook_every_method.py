@@ -35,3 +35,15 @@ def test_teams_match(tmp_path: Path) -> None:
     result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
     book = openpyxl.load_workbook(write_workbook(result, tmp_path / "t.xlsx"), read_only=True)
     assert set(SHEETS) | {"Matches", "Boards"} <= set(book.sheetnames)
+
+
+@pytest.mark.parametrize(("sample", "options"), [
+    ("chicago_russian.csv", {"method": "russian"}),
+    ("individual_session.csv", {}),
+    ("individual_session.csv", {"method": "ximp"})])
+def test_russian_and_individuals(sample: str, options: dict[str, str], tmp_path: Path) -> None:
+    result = process(SAMPLE_DATA / sample, **options)
+    book = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"), read_only=True)
+    assert book.sheetnames[2:5] == SHEETS
+    cards = list(book["Score cards"].iter_rows(values_only=True))
+    assert len(cards) > 2 and any(r and r[0] == "Total" for r in cards)

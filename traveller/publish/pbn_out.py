@@ -81,17 +81,9 @@ def pbn_date(text: str | None) -> str:
 
 def not_exportable(result: Result, what: str) -> str | None:
     """Why ``what`` ("PBN" or "USEBIO") cannot hold the result; None when it can."""
-    method = str(result.settings.get("method", "mp"))
     if "session" in result.travellers:
         return (f"{what} holds one session; an event of several sessions is not written as "
                 "one file: export each session on its own")
-    if what != "PBN" and result.settings.get("individual"):
-        return (f"{what} export of an individual event is not supported yet (it would write "
-                "each table's partnership as a pair); the PBN export (--pbn) carries it")
-    if method == "teams" and what == "USEBIO":
-        return ("USEBIO is written for pairs events; a teams match is not written as USEBIO "
-                "(its rooms and team line-ups have no layout in the files traveller follows): "
-                "the PBN export (--pbn) carries the match")
     return None
 
 

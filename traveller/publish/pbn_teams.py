@@ -30,7 +30,7 @@ SEATS = ("West", "North", "East", "South")
 LEADER = {"N": "E", "E": "S", "S": "W", "W": "N"}
 
 
-def _rooms(result: Result) -> pd.DataFrame:
+def table_rooms(result: Result) -> pd.DataFrame:
     """Per traveller line: its match, room, home and visiting team and the board's IMPs."""
     t = result.travellers.reset_index(drop=True)
     boards = result.tables.get("Boards", pd.DataFrame())
@@ -61,7 +61,7 @@ def team_names(result: Result) -> dict[int, str]:
 def _cells(result: Result) -> pd.DataFrame:
     """One row of tag texts per table's record, in the order they are written."""
     t = result.travellers.reset_index(drop=True)
-    rooms = _rooms(result)
+    rooms = table_rooms(result)
     names = team_names(result)
     played = (shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)) == ""
     text = {c: shown.text(t[c]) if c in t else pd.Series("", index=t.index)

@@ -28,12 +28,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
 from traveller.publish.dates import DATE_SOURCES, session_date
 from traveller.publish.pbn_out import check_exportable
+from traveller.publish.usebio_parts import add, players, ruling_codes
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -47,36 +47,13 @@ _ORDER = ["North", "East", "South", "West"]
 SEATS = {s[0]: _ORDER[i:] + _ORDER[:i] for i, s in enumerate(_ORDER)}
 #: The suits of a HAND in the order Compscore writes them; index into a PBN hand (S.H.D.C).
 SUITS = (("CLUBS", 3), ("DIAMONDS", 2), ("HEARTS", 1), ("SPADES", 0))
-#: Players written for a pair (empty PLAYER elements where the names are not known).
-PLAYERS = 2
-
-
-def add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
-    """A child element holding ``text`` (an empty element for None or "")."""
-    child = ET.SubElement(parent, tag)
-    if text is not None and str(text) != "":
-        child.text = str(text)
-    return child
-
-
-def players(parent: ET.Element, names: str, ids: dict[str, str] | None = None,
-            at_least: int = PLAYERS) -> None:
-    """The PLAYER elements of one pair or team: name and national id (empty where unknown)."""
-    found = [n.strip() for n in names.replace(" - ", " – ").split(" – ") if n.strip()]
-    known = ids or {}
-    for name in found + [""] * max(0, at_least - len(found)):
-        player = add(parent, "PLAYER")
-        add(player, "PLAYER_NAME", name)
-        add(player, "NATIONAL_ID_NUMBER", known.get(name) or None)
-
-
 def labels(pair: pd.Series, line: pd.Series) -> pd.Series:
     """Pair numbers as USEBIO writes them: ``1NS``/``1EW`` in a Mitchell, ``1`` in a Howell."""
     return shown.text(pair) + shown.text(line).where(shown.text(line).isin(["NS", "EW"]), "")
 
 
 def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
-                  points: pd.DataFrame | None = None) -> None:
+                  points: pd.DataFrame | None = None, individual: bool = False) -> None:
     part = add(parent, "PARTICIPANTS")
     part.set("EVENT_TYPE", event_type)
     score = "mp" if "mp" in ranking else "imps" if "imps" in ranking else "points"
@@ -89,6 +66,18 @@ def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
         "award": shown.numbers(ranking["master_points"]) if "master_points" in ranking
         else ""})
     numbers = _player_numbers(points)
+    if individual:  # one PLAYER per player: number, name, id, total, %, place
+        for row in rows.itertuples(index=False):
+            player = add(part, "PLAYER")
+            add(player, "PLAYER_NUMBER", row.number)
+            add(player, "PLAYER_NAME", row.names)
+            ids = numbers.get((row.section, row.line, row.number), {})
+            add(player, "NATIONAL_ID_NUMBER", ids.get(row.names) or None)
+            for tag, value in (("TOTAL_SCORE", row.total), ("PERCENTAGE", row.pct),
+                               ("PLACE", row.place), ("MASTER_POINTS_AWARDED", row.award)):
+                if value or tag in ("TOTAL_SCORE", "PLACE"):
+                    add(player, tag, value)
+        return
     for row in rows.itertuples(index=False):
         pair = add(part, "PAIR")
         add(pair, "PAIR_NUMBER", row.pair)
@@ -114,31 +103,18 @@ def _player_numbers(points: pd.DataFrame | None) -> dict[tuple[str, str, str], d
     return out
 
 
-def ruling_codes(t: pd.DataFrame) -> pd.Series:
-    """Each line's ruling as USEBIO writes it: ``A6040``-style codes for artificial scores
-    in whole percentages, any other ruling as written, "" for a played result."""
-    ruling = shown.text(t["ruling"]) if "ruling" in t else pd.Series("", index=t.index)
-    if "ruling_kind" not in t:
-        return ruling
-    ns = pd.to_numeric(t["ns_award"], errors="coerce").astype(float).to_numpy()
-    ew = pd.to_numeric(t["ew_award"], errors="coerce").astype(float).to_numpy()
-    whole = ((t["ruling_kind"] == "average").to_numpy(dtype=bool, na_value=False)
-             & (ns == np.round(ns)) & (ew == np.round(ew)) & (ns < 100) & (ew < 100))
-    code = ruling.astype(object).copy()
-    if whole.any():
-        two = [pd.Series(side[whole].astype(int)).astype(str).str.zfill(2) for side in (ns, ew)]
-        code[whole] = ("A" + two[0] + two[1]).to_numpy()
-    return code
-
-
-def _lines(t: pd.DataFrame, method: str, apart: bool) -> pd.DataFrame:
+def _lines(t: pd.DataFrame, method: str, apart: bool, individual: bool = False) -> pd.DataFrame:
     """One row of element texts per traveller line, in USEBIO's element order."""
     ruling = ruling_codes(t)
     ruled = ruling != ""
     ns, ew = (shown.text(t["ns_pair"]), shown.text(t["ew_pair"]))
-    rows = {"NS_PAIR_NUMBER": ns + "NS" if apart else ns,
-            "EW_PAIR_NUMBER": ew + "EW" if apart else ew,
-            "CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
+    if {"north", "south", "east", "west"} <= set(t.columns) and individual:
+        rows = {f"{seat.upper()}_PLAYER_NUMBER": shown.text(t[seat])
+                for seat in ("north", "south", "east", "west")}  # an individual's players
+    else:
+        rows = {"NS_PAIR_NUMBER": ns + "NS" if apart else ns,
+                "EW_PAIR_NUMBER": ew + "EW" if apart else ew}
+    rows |= {"CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
             "PLAYED_BY": shown.text(t["declarer"]).where(~ruled, ""),
             "LEAD": shown.text(t["lead"]).str.replace(r"^([SHDC])(.+)$", r"\2\1", regex=True)
             .where(~ruled, ""),  # USEBIO writes the rank first: "KH"
@@ -155,12 +131,12 @@ def _lines(t: pd.DataFrame, method: str, apart: bool) -> pd.DataFrame:
 
 def mitchell(ranking: pd.DataFrame) -> bool:
     """True when the lines are ranked apart (pair numbers then carry NS/EW)."""
-    return bool(ranking["line"].astype(str).isin(["NS", "EW"]).any())
+    return "line" in ranking and bool(ranking["line"].astype(str).isin(["NS", "EW"]).any())
 
 
 def _boards(parent: ET.Element, t: pd.DataFrame, method: str, event_type: str,
-            apart: bool) -> None:
-    lines = _lines(t, method, apart)
+            apart: bool, individual: bool = False) -> None:
+    lines = _lines(t, method, apart, individual)
     columns = list(lines.columns)
     for number, index in t.groupby(t["board"].astype(int), sort=True).indices.items():
         board = add(parent, "BOARD")
@@ -237,8 +213,19 @@ def event_head(root: ET.Element, result: Result, event_type: str) -> ET.Element:
 def usebio_tree(result: Result) -> ET.Element:
     """The USEBIO document as an element tree."""
     method = check_exportable(result, "USEBIO")
-    event_type = EVENT_TYPES.get(method, "MP_PAIRS")
     root = ET.Element("USEBIO", Version="1.2")
+    if method == "teams":
+        from traveller.publish.usebio_teams import EVENT_TYPE, teams_event
+
+        event = event_head(root, result, EVENT_TYPE)
+        for tag, value in (("SESSION_COUNT", 1), ("SECTION_COUNT", 1),
+                           ("SCORING_METHOD", "IMPS")):
+            add(event, tag, value)
+        teams_event(event, result)
+        handset(root, board_deals(result))
+        return root
+    individual = bool(result.settings.get("individual"))
+    event_type = "INDIVIDUAL" if individual else EVENT_TYPES.get(method, "MP_PAIRS")
     event = event_head(root, result, event_type)
     t = result.travellers.reset_index(drop=True)
     apart = mitchell(result.ranking)
@@ -248,8 +235,8 @@ def usebio_tree(result: Result) -> ET.Element:
     if method in IMP_TAGS:
         add(event, "SCORING_METHOD", "IMPS")
     if sections == [""]:
-        _participants(event, result.ranking, event_type, result.points)
-        _boards(event, t, method, event_type, apart)
+        _participants(event, result.ranking, event_type, result.points, individual)
+        _boards(event, t, method, event_type, apart, individual)
     else:
         session = add(event, "SESSION")
         add(session, "SESSION_NUMBER", 1)
@@ -258,9 +245,9 @@ def usebio_tree(result: Result) -> ET.Element:
             section = add(session, "SECTION")
             add(section, "SECTION_ID", name)
             _participants(section, r[shown.text(r["section"]) == name], event_type,
-                          result.points)
+                          result.points, individual)
             part = t[shown.text(t["section"]) == name].reset_index(drop=True)
-            _boards(section, part, method, event_type, apart)
+            _boards(section, part, method, event_type, apart, individual)
     handset(root, board_deals(result))
     return root
 

@@ -20,6 +20,10 @@ the file has neither). Columns of ``frame``:
   NS/EW_BUTLER_POINTS), ``published_datum`` (the board's BOARD_AVERAGE, Butler);
 - ``published_deal``: the board's hands from the file's HAND elements (a
   HANDSET), in PBN's "N:AKQ.JT9.876.5432 ..." form;
+- a teams event (``MATCH/BOARD``): ``ns_pair``/``ew_pair`` are the team numbers
+  (NS/EW_TEAM_NUMBER), ``room`` (ROOM: Open/Closed), ``published_ns_imp`` /
+  ``published_ew_imp`` (NS/EW_IMPS); an individual: ``north`` .. ``west``
+  (NORTH_PLAYER_NUMBER .. WEST_PLAYER_NUMBER) in place of the pair numbers;
 - any other element of a TRAVELLER_LINE under its tag in lower case;
 - ``row``: the line of the ``<TRAVELLER_LINE>`` start tag in the file.
 
@@ -27,7 +31,8 @@ Adjusted results have no CONTRACT and the marker in SCORE ("A5050", "A6040",
 "A6060"): the marker goes to ``contract`` and ``score`` is left empty.
 
 ``names``: section, pair, line ("NS"/"EW" from DIRECTION or the pair number's
-suffix, "" in a Howell), names (PLAYER_NAMEs joined by " – "),
+suffix, "" in a Howell), names (PLAYER_NAMEs joined by " – "; a TEAM's number
+and TEAM_NAME, an individual's PLAYER_NUMBER and PLAYER_NAME),
 ``published_total`` (TOTAL_SCORE), ``published_pct`` (PERCENTAGE),
 ``published_place`` (PLACE). ``meta``: format, event, title, date, club,
 program, program_version, scoring (EVENT_TYPE: MP_PAIRS, BUTLER_PAIRS,
@@ -67,7 +72,15 @@ LINE_FIELDS = {
     "NS_MATCH_POINTS": "published_ns_mp", "EW_MATCH_POINTS": "published_ew_mp",
     "NS_CROSS_IMP_POINTS": "published_ns_imp", "EW_CROSS_IMP_POINTS": "published_ew_imp",
     "NS_BUTLER_POINTS": "published_ns_imp", "EW_BUTLER_POINTS": "published_ew_imp",
+    # a teams event's line: the teams at the table and the IMPs the board gave each
+    "NS_TEAM_NUMBER": "ns_pair", "EW_TEAM_NUMBER": "ew_pair",
+    "NS_IMPS": "published_ns_imp", "EW_IMPS": "published_ew_imp",
+    # an individual's line: the four players
+    "NORTH_PLAYER_NUMBER": "north", "SOUTH_PLAYER_NUMBER": "south",
+    "EAST_PLAYER_NUMBER": "east", "WEST_PLAYER_NUMBER": "west",
 }
+#: The participants a PARTICIPANTS element lists: pairs, teams, or (an individual) players.
+PARTICIPANT_TAGS = ("PAIR", "TEAM", "PLAYER")
 META_FIELDS = {"EVENT_DESCRIPTION": "event", "TITLE": "title", "DATE": "date",
                "PROGRAM_NAME": "program", "PROGRAM_VERSION": "program_version",
                "SCORING_METHOD": "board_scoring", "SESSION_COUNT": "sessions",
@@ -167,7 +180,7 @@ def _walk(element: Element, ctx: _Context, found: _Found) -> None:
         found.boards.append((ctx, element))
         return
     if element.tag == "PARTICIPANTS":
-        found.pairs.extend((ctx, pair) for pair in element.iter("PAIR"))
+        found.pairs.extend((ctx, p) for p in element if p.tag in PARTICIPANT_TAGS)
         return
     for child in element:
         _walk(child, ctx, found)
@@ -189,7 +202,7 @@ def _line_row(line: Element, board: Element, ctx: _Context, row: int) -> dict[st
                               "lead": None, "score": None}
     for child in line:
         column = LINE_FIELDS.get(child.tag, child.tag.lower())
-        values[column] = (_pair_number(child.text) if column in ("ns_pair", "ew_pair")
+        values[column] = (_pair_number(child.text) if column in NUMBERED
                           else lead_suit_first(child.text) if column == "lead"
                           else value_for(column, child.text))
     move_markers(values, sides=False)  # adjusted: no CONTRACT, SCORE "A5050", "A6040", ...
@@ -200,7 +213,30 @@ def _line_row(line: Element, board: Element, ctx: _Context, row: int) -> dict[st
     return values
 
 
+#: Line columns holding a pair's, team's or player's number.
+NUMBERED = ("ns_pair", "ew_pair", "north", "south", "east", "west")
+
+
+def _team_or_player(ctx: _Context, element: Element) -> dict[str, Any]:
+    """A TEAM (number, name) or an individual's PLAYER (number, name, federation number)."""
+    team = element.tag == "TEAM"
+    number = _pair_number(element.findtext("TEAM_NUMBER" if team else "PLAYER_NUMBER"))
+    name = (element.findtext("TEAM_NAME" if team else "PLAYER_NAME") or "").strip()
+    record: dict[str, Any] = {"section": ctx.section, "pair": number, "line": "",
+                              "names": name}
+    if not team and name:
+        record |= {"player1": name,
+                   "id1": (element.findtext("NATIONAL_ID_NUMBER") or "").strip()}
+    for tag, column in (("TOTAL_SCORE", "published_total"), ("PERCENTAGE", "published_pct"),
+                        ("PLACE", "published_place")):
+        if element.find(tag) is not None:
+            record[column] = text_or_none(element.findtext(tag))
+    return record
+
+
 def _pair_record(ctx: _Context, pair: Element) -> dict[str, Any]:
+    if pair.tag != "PAIR":
+        return _team_or_player(ctx, pair)
     number = text_or_none(pair.findtext("PAIR_NUMBER")) or ""
     match = _PAIR.fullmatch(number)
     direction = text_or_none(pair.findtext("DIRECTION")) or (match and match.group(2)) or ""
@@ -292,7 +328,9 @@ def read_usebio(path: Path) -> list[RawTable]:
         pairs = ([p for c, p in found.pairs if c == ctx]
                  or [p for c, p in found.pairs if c.section == ctx.section]
                  or [p for c, p in found.pairs if not c.section])
-        names = names_frame(_pair_record(ctx, p) for p in pairs) if pairs else None
+        unnamed = all(p.tag == "TEAM" and not (p.findtext("TEAM_NAME") or "").strip()
+                      for p in pairs)  # teams known by their numbers only: no names
+        names = names_frame(_pair_record(ctx, p) for p in pairs) if not unnamed else None
         tables.append(RawTable(str(path), _sheet(ctx, meta), results_frame(rows), board=None,
                                notation="en", names=names, meta=dict(meta),
                                original_columns=dict(original)))
