@@ -158,6 +158,30 @@ def test_a_sim_folder_shares_one_hand_record_that_is_no_club(tmp_path: Path) -> 
     assert len(outcome.result.hands) == 24 and outcome.result.hands["complete"].all()
 
 
+@pytest.mark.dd
+def test_a_sim_solves_each_shared_deal_once_and_a_re_run_none(tmp_path: Path) -> None:
+    pytest.importorskip("endplay")
+    from traveller.score import dd
+    from traveller.sim.clubs import STATE_DIR
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    for club in range(3):  # three clubs, the same two boards and hand record
+        session().to_csv(inbox / f"club{club}.csv", index=False)
+    hand_record(inbox, {1: DEAL_1, 2: DEAL_2})
+    (inbox / "traveller.toml").write_text('hands = "deals.pbn"\n', encoding="utf-8")
+    dd.forget()
+    before = dd.SOLVED["deals"]
+    sim = traveller.simultaneous(inbox, output=tmp_path / "out")
+    assert (sim.clubs["status"] != "failed").all() and len(sim.clubs) == 3
+    assert dd.SOLVED["deals"] == before + 2  # one solve per deal for the three clubs
+    cache = tmp_path / "out" / STATE_DIR / "dd"
+    assert len(list(cache.rglob("*.txt"))) == 2
+    dd.forget()  # a new process: only the output folder remembers
+    traveller.simultaneous(inbox, output=tmp_path / "out")
+    assert dd.SOLVED["deals"] == before + 2
+
+
 def test_hands_sheet_in_constant_memory_mode(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     import traveller.publish.workbook as workbook

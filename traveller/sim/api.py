@@ -6,14 +6,14 @@ import csv
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from traveller.publish.csvcells import inert
-from traveller.sim.clubs import SimSettings, chunks, cpu_count, find_clubs
+from traveller.sim.clubs import STATE_DIR, SimSettings, chunks, cpu_count, find_clubs
 
 ENGINES = ("local", "dask")
 SUMMARY_COLUMNS = ["club", "file", "status", "results", "pairs", "problems", "workbook",
@@ -76,6 +76,8 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
     if html and output is None:
         raise ValueError("html=True needs an output folder")
     sim = SimSettings(**scoring_options)
+    if output is not None:  # the deals' double-dummy tables kept for the next run
+        sim = replace(sim, dd_folder=str(Path(output) / STATE_DIR / "dd"))
     clubs = find_clubs(paths)
     if not clubs:
         raise ValueError(f"no traveller file found in {paths}")

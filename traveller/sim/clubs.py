@@ -26,6 +26,8 @@ from typing import Any
 INPUT_SUFFIXES = frozenset({".csv", ".tsv", ".txt", ".xlsx", ".xlsm", ".xlsb", ".xls", ".ods",
                             ".xml", ".usebio", ".pbn"})
 SETTINGS_FILE = "traveller.toml"
+#: The sim's own state in its output folder (the double-dummy cache, ``dd/``).
+STATE_DIR = ".traveller-sim"
 #: Keys a club's ``traveller.toml`` may set: its name, how to read it, its own rulings.
 CLUB_KEYS = ("club", "notation", "encoding", "names", "movement", "phantom", "arrow_switch",
              "hands", "dd")
@@ -44,6 +46,9 @@ class SimSettings:
     movement: str = "auto"
     notation: str | None = None
     encoding: str | None = None
+    #: Where each deal's double-dummy table is kept between runs (the output folder's
+    #: :data:`STATE_DIR`/dd; None: in memory only), so a re-run solves nothing.
+    dd_folder: str | None = None
 
     def __post_init__(self) -> None:
         if self.method not in ("mp", "ximp", "butler"):
@@ -95,7 +100,9 @@ def find_clubs(paths: list[str | Path] | str | Path) -> list[ClubFile]:
     for item in map(Path, given):
         if item.is_dir():
             files += sorted(p for p in item.rglob("*") if p.is_file()
-                            and p.suffix.lower() in INPUT_SUFFIXES and not p.name.startswith("."))
+                            and p.suffix.lower() in INPUT_SUFFIXES
+                            and not any(part.startswith(".")  # nor a state folder's files
+                                        for part in p.relative_to(item).parts))
         else:
             files.append(item)
     settings = {folder: _folder_settings(folder) for folder in {f.parent for f in files}}
@@ -166,8 +173,11 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
                           arrow_switch=tuple(s.get("arrow_switch", ())))
         result = process_loaded(loaded, scale=sim.scale, movement=s.get("movement", sim.movement),
                                 notation=s.get("notation", sim.notation), options=options)
-        # the hand record of the club (or its file's deals): each deal solved once a process
-        result = with_hands(result, s.get("hands"), s.get("dd", True))
+        # the hand record of the club (or its file's deals): each deal solved once, its
+        # table kept in the output folder for the next run
+        dd = s.get("dd", True)
+        result = with_hands(result, s.get("hands"),
+                            Path(sim.dd_folder) if dd is True and sim.dd_folder else dd)
     except Exception as exc:  # one club's file must never stop the sim
         outcome.error = _reason(exc)
         return outcome
