@@ -48,8 +48,8 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
                   not_written: list[str] | None = None) -> list[Path]:
     """Write the website, PBN and USEBIO files asked for; the paths written.
 
-    A format that cannot hold the result (USEBIO for a teams match, either for
-    an event of several sessions) is not written; ``not_written`` (when given)
+    A format that cannot hold the result (either for an event of several
+    sessions) is not written; ``not_written`` (when given)
     gets "FILE: why" for each, and everything else is still written.
 
     >>> write_outputs(result, html="site", pbn="results.pbn")  # doctest: +SKIP
