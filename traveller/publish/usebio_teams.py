@@ -39,17 +39,15 @@ TEAM_PLAYERS = 4
 def team_players(result: Result) -> dict[int, list[str]]:
     """Team number -> the names of the players who sat for it, in the order they sat."""
     t = result.travellers
-    out: dict[int, list[str]] = {}
     if not {"north", "south", "east", "west"} <= set(t.columns):
-        return out
-    for side, seats in (("ns_team", ("north", "south")), ("ew_team", ("east", "west"))):
-        teams = pd.to_numeric(t[side], errors="coerce")
-        for seat in seats:
-            names = shown.text(t[seat])
-            for team, name in zip(teams, names, strict=True):
-                if pd.notna(team) and name and name not in out.setdefault(int(team), []):
-                    out[int(team)].append(name)
-    return out
+        return {}
+    seated = pd.concat([pd.DataFrame({"team": pd.to_numeric(t[side], errors="coerce"),
+                                      "name": shown.text(t[seat])})
+                        for side, seat in (("ns_team", "north"), ("ns_team", "south"),
+                                           ("ew_team", "east"), ("ew_team", "west"))])
+    seated = seated[seated["team"].notna() & (seated["name"] != "")].drop_duplicates()
+    return {int(team): names.tolist() for team, names
+            in seated.groupby("team", sort=False)["name"]}
 
 
 def _participants(event: ET.Element, result: Result) -> None:
