@@ -119,7 +119,8 @@ def _walk(element: Element, ctx: _Context, found: _Found) -> None:
         found.boards.append((ctx, element))
         return
     if element.tag == "PARTICIPANTS":
-        found.pairs.extend((ctx, p) for p in element if p.tag in PARTICIPANT_TAGS)
+        listed = list(element.iter("PAIR")) or [p for p in element if p.tag in PARTICIPANT_TAGS]
+        found.pairs.extend((ctx, p) for p in listed)  # pairs at any depth, else teams/players
         return
     for child in element:
         _walk(child, ctx, found)
