@@ -76,13 +76,16 @@ def _as_written_equal(written: Any, value: Any) -> bool:
         return text == str(value).strip()
 
 
-@pytest.fixture(params=CASES, ids=[f"{n}-{o.get('method', 'mp')}" for n, o in CASES])
-def books(request: pytest.FixtureRequest, tmp_path: Path,
-          monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any]:
+@pytest.fixture(scope="module", params=CASES,
+                ids=[f"{n}-{o.get('method', 'mp')}" for n, o in CASES])
+def books(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, Any]:
+    """Each case scored and written once for the module's tests (which only read them)."""
     name, options = request.param
-    monkeypatch.chdir(SAMPLES.parent)  # the references name the file as sample_data/NAME
-    result = process(Path("sample_data") / name, **options)
-    new = write_workbook(result, tmp_path / "new.xlsx")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(SAMPLES.parent)  # the references name the file as sample_data/NAME
+        result = process(Path("sample_data") / name, **options)
+    new = write_workbook(result, tmp_path_factory.mktemp("compare") / "new.xlsx")
     return (openpyxl.load_workbook(_reference(name, options)), openpyxl.load_workbook(new),
             result)
 
