@@ -121,3 +121,61 @@ def test_output_must_be_an_xlsx(tmp_path: Path) -> None:
                                     "-o", str(tmp_path / "results.pdf")])
     assert got.exit_code == 2 and ".xlsx" in got.output
     assert not (tmp_path / "results.pdf").exists()
+
+
+def test_every_pairs_ranking_has_the_core_columns() -> None:
+    core = ["section", "line", "pair", "names", "boards"]
+    own = {"mp": ["mp", "mp_factored", "pct"], "ximp": ["imps", "average"],
+           "butler": ["imps", "average"], "total": ["points", "average"]}
+    for method, figures in own.items():
+        ranking = traveller.process(SAMPLE / "club_session.csv", method=method).ranking
+        assert list(ranking.columns) == [*core, *figures, "place"], method
+        assert ranking["place"].str.fullmatch(r"\d+=?").all()
+        assert ranking["names"].notna().all()
+    russian = traveller.process(SAMPLE / "chicago_russian.csv", method="russian", chicago=True)
+    assert list(russian.ranking.columns) == [*core, "imps", "average", "place"]
+    individual = traveller.process(SAMPLE / "individual_session.csv").ranking
+    assert list(individual.columns) == [*core, "mp", "mp_factored", "pct", "place"]
+    assert individual["line"].eq("").all()
+
+
+def test_a_teams_standing_has_names_boards_and_place() -> None:
+    rows = [(b, room, 1, 2) for b in (1, 2) for room in ("Open", "Closed")]
+    frame = pd.DataFrame(
+        [{"Board": b, "Room": room, "NS": ns if room == "Open" else ew,
+          "EW": ew if room == "Open" else ns, "Contract": "4S", "By": "N",
+          "Tricks": "10" if room == "Open" else "9"} for b, room, ns, ew in rows])
+    ranking = traveller.process(frame, method="teams").ranking
+    assert list(ranking.columns) == ["place", "team", "names", "boards", "matches", "vp",
+                                     "imps_for", "imps_against", "quotient"]
+    assert ranking["boards"].tolist() == [2, 2] and ranking["names"].eq("").all()
+    assert ranking["place"].tolist() == ["1", "2"]
+
+
+def test_cells_as_typed_are_snake_case_columns_whatever_the_header() -> None:
+    english = traveller.process(SAMPLE / "club_session.csv").travellers
+    polish = traveller.process(SAMPLE / "club_session_pl.xlsx").travellers
+    for t in (english, polish):
+        assert {"contract_as_written", "declarer_as_written", "tricks_as_written",
+                "lead_as_written"} <= set(t.columns)
+        assert not [c for c in t.columns if "(" in str(c) or " " in str(c)]
+    assert polish["contract_as_written"].notna().all()
+
+
+def test_the_sheets_head_the_snake_case_columns_in_words() -> None:
+    from traveller.publish.headers import heading
+
+    assert heading("contract_as_written") == "Contract (as written)"
+    assert heading("declarer_as_written") == "Declarer (as written)"
+    assert heading("made_as_written") == "Made (as written)"
+    assert heading("national_ns_mp") == "National N-S MP"
+    assert heading("ns_mp") == "N-S MP" and heading("Round") == "Round"
+
+
+def test_a_frame_built_by_hand_with_numbers_scores_like_text() -> None:
+    text = pd.read_csv(SAMPLE / "club_session.csv", dtype=str)
+    numbers = pd.read_csv(SAMPLE / "club_session.csv")  # boards, pairs, tricks as ints
+    assert pd.api.types.is_integer_dtype(numbers["Board"])
+    a, b = traveller.process(text), traveller.process(numbers)
+    assert b.problems.empty
+    pd.testing.assert_frame_equal(a.ranking, b.ranking)

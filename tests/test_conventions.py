@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -297,7 +298,7 @@ def test_percentages_as_printed_tie_pairs() -> None:
 SCORES = [-200, -100, -50, 110, 140, 420, 450, 620]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(st.lists(st.sampled_from(SCORES), min_size=4, max_size=4), min_size=1,
                 max_size=4))
 def test_mean_of_boards_equals_matchpoints_when_every_board_has_one_top(
@@ -314,7 +315,7 @@ def test_mean_of_boards_equals_matchpoints_when_every_board_has_one_top(
     assert (merged["place"] == merged["place_mean"]).all()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(st.sampled_from(SCORES), min_size=2, max_size=7))
 def test_among_real_boards_add_up_to_their_own_top(scores: list[int]) -> None:
     rows = pd.DataFrame({"section": "", "board": 1, "ns_pair": range(1, len(scores) + 2),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import xlsxwriter
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -209,7 +210,7 @@ def check(sheet: Sheet, folder: Path) -> None:
     assert wrong <= listed, {line: (scored[line], lines[line]) for line in wrong - listed}
 
 
-@settings(max_examples=25, derandomize=True, deadline=None,
+@settings(max_examples=examples(25), derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(sheet=sheets())
 def test_hostile_sheets_are_scored_right_or_listed(tmp_path: Path, sheet: Sheet) -> None:

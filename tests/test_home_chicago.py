@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def ref_score(level: int, strain: str, dbl: int, vul: bool, tricks: int, part: i
     return score + (tricks - level - 6) * each
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 1), st.integers(1, 7), st.sampled_from(list(TRICK)),
                           st.integers(0, 2), st.integers(0, 13)), min_size=1, max_size=8),
        st.sampled_from([50, 100]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -219,7 +220,7 @@ def as_sheet(played: list[tuple]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["Deal", "Declarer", "Contract", "Tricks", "Honours"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(deals(), min_size=1, max_size=14), st.sampled_from(["modern", "classic"]),
        st.sampled_from([100, 50]))
 def test_random_rubbers_match_the_reference(played: list[tuple], rules: str,

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -131,7 +132,7 @@ CELLS = st.one_of(st.none(), st.text(max_size=6),
                                    "-2", "10", "N 100", "EW 150", "Anna 150", "7", "1.5"]))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.tuples(CELLS, CELLS, CELLS, CELLS), min_size=1, max_size=8),
        st.sampled_from(["rubber", "chicago", "three_handed"]))
 def test_any_cells_give_a_ledger_row_or_a_problem_never_a_crash(rows: list[tuple], game: str

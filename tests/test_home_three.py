@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,7 +96,7 @@ def test_english_and_russian_samples_score_alike() -> None:
         ru.totals[["points", "settlement"]].values.tolist() == [[980, 8], [720, -1], [500, -7]]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.tuples(*[st.integers(0, 5000)] * 3), min_size=1, max_size=5),
        st.sampled_from(["half-up", "half-down"]))
 def test_nets_sum_to_zero_and_follow_the_pairwise_differences(

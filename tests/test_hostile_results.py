@@ -130,7 +130,7 @@ def test_acbl_hand_traveller_with_made_down_and_split_scores(tmp_path: Path) -> 
     t = result.travellers.set_index("row").sort_index()
     assert t["tricks"].tolist() == [10, 11, 9, 9, 8, 10, 10, 12, 10]
     assert t["ns_score"].tolist() == [420, 450, -50, -400, -300, 420, -50, 480, 170]
-    assert "Made (as written)" in t and "made" not in t
+    assert "made_as_written" in t and "made" not in t
 
 
 def test_split_score_columns_with_minus_sides(tmp_path: Path) -> None:

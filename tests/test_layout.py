@@ -37,6 +37,7 @@ def test_each_stage_says_what_it_takes_and_gives(folder: str) -> None:
     assert "Takes" in doc and "gives" in doc
 
 
+@pytest.mark.slow  # a minute and a half of a 2-core machine: .ci/run's slow run checks it
 def test_mypy_is_clean() -> None:
     pytest.importorskip("mypy", reason="mypy is not installed (pip install '.[test]')")
     done = subprocess.run([sys.executable, "-m", "mypy", "traveller"], cwd=REPO,

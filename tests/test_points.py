@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,7 +86,7 @@ def test_pzbs_needs_its_first_place_award_as_an_input() -> None:
     assert set(awards[25:]) == {Decimal(1)}  # the lower half: 1 point
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.integers(0, 5), min_size=1, max_size=30),
        st.sampled_from(["abf", "acbl", "ebu:first=20", "pzbs:first=30", "abf:rounding=up"]),
        st.sampled_from(["mitchell", "howell"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,7 +87,7 @@ scores = st.lists(st.sampled_from([-1100, -200, -100, -50, 0, 90, 110, 140, 420,
                   min_size=1, max_size=12)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(scores, min_size=1, max_size=5), st.randoms(use_true_random=False))
 def test_properties(boards: list[list[int]], rnd) -> None:  # type: ignore[no-untyped-def]
     frame = pd.concat([board(s, i + 1) for i, s in enumerate(boards)], ignore_index=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ def plain(boards: list[list[object]]) -> list[list[object]]:
     return [[c for c in b if not isinstance(c, str)] or [0] for b in boards]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(st.lists(st.sampled_from(SCORES), min_size=1, max_size=9), min_size=1,
                 max_size=5))
 def test_without_rulings_the_board_sums_are_top_times_results_over_two(
@@ -51,7 +52,7 @@ def test_without_rulings_the_board_sums_are_top_times_results_over_two(
         assert np.allclose(general[column], fast[column].astype(float)), column
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(boards_strategy)
 def test_neuberg_and_awards_stay_within_zero_and_the_top(boards: list[list[object]]) -> None:
     out = matchpoints(frame_of(boards))
@@ -69,7 +70,7 @@ def test_neuberg_and_awards_stay_within_zero_and_the_top(boards: list[list[objec
     assert (out.loc[awarded, "ns_pct"] == out.loc[awarded, "ns_award"]).all()
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(boards_strategy, st.data())
 def test_a_ruling_on_one_board_changes_no_other_board(boards: list[list[object]],
                                                       data: st.DataObject) -> None:
@@ -88,7 +89,7 @@ def test_a_ruling_on_one_board_changes_no_other_board(boards: list[list[object]]
         assert np.allclose(a, b, equal_nan=True), column
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards_strategy, st.randoms(use_true_random=False))
 def test_row_order_changes_nothing(boards: list[list[object]], rnd) -> None:  # type: ignore[no-untyped-def]
     frame = frame_of(boards)
@@ -101,7 +102,7 @@ def test_row_order_changes_nothing(boards: list[list[object]], rnd) -> None:  # 
                            equal_nan=True)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards_strategy)
 def test_without_split_scores_each_compared_table_shares_the_top(
         boards: list[list[object]]) -> None:

@@ -31,18 +31,27 @@ SCRIPT = """
 import json, logging, sys
 from distributed import LocalCluster
 from traveller.sim.api import simultaneous
-hundred, small, out, pickles = sys.argv[1:5]
+inbox, out, pickle, options = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
 with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
                   silence_logs=logging.ERROR) as cluster:
-    address = cluster.scheduler_address
-    big = simultaneous(hundred, engine="dask", scheduler=address, timeout=30)
-    few = simultaneous(small, engine="dask", scheduler=address, output=out, timeout=30,
-                       clubs_per_task=2, html=True)
-big.ranking.to_pickle(pickles + "/hundred.pkl")
-few.ranking.to_pickle(pickles + "/small.pkl")
-few.clubs.to_pickle(pickles + "/clubs.pkl")
-print(json.dumps({"settings": big.settings, "statuses": sorted(set(big.clubs["status"]))}))
+    done = simultaneous(inbox, engine="dask", scheduler=cluster.scheduler_address,
+                        output=out or None, timeout=30, **options)
+done.ranking.to_pickle(pickle + "_ranking.pkl")
+done.clubs.to_pickle(pickle + "_clubs.pkl")
+print(json.dumps({"settings": done.settings, "statuses": sorted(set(done.clubs["status"]))}))
 """
+
+
+def run_dask(inbox: Path, out: Path | None, pickle: Path, **options: object
+             ) -> tuple[dict[str, object], pd.DataFrame, pd.DataFrame]:
+    """``simultaneous(inbox, engine="dask")`` on a LocalCluster of 2 workers, in a child:
+    its report, ranking and clubs."""
+    done = run_limited([sys.executable, "-c", SCRIPT, str(inbox), str(out or ""), str(pickle),
+                        json.dumps(options)], LIMIT)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return (report, pd.read_pickle(f"{pickle}_ranking.pkl"),
+            pd.read_pickle(f"{pickle}_clubs.pkl"))
 
 
 def run_limited(args: list[str], limit: float) -> subprocess.CompletedProcess[str]:
@@ -59,27 +68,29 @@ def run_limited(args: list[str], limit: float) -> subprocess.CompletedProcess[st
     return subprocess.CompletedProcess(args, child.returncode, out, err)
 
 
-def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
+@pytest.mark.slow  # a hundred clubs on a cluster: minutes of a busy 2-core machine
+def test_dask_engine_scores_a_hundred_clubs_as_the_reference(tmp_path: Path) -> None:
     inbox = tmp_path / "hundred"
     rows = make_sim(inbox, 100)  # the same sim as test_sim.py's, checked the same way
+    report, ranking, _ = run_dask(inbox, None, tmp_path / "hundred")
+    assert report["settings"]["engine"] == "dask" and report["statuses"] == ["ok"]
+    got = national(ranking)
+    expected = reference(rows)
+    assert got.keys() == expected.keys()
+    assert max(abs(got[k] - expected[k]) for k in expected) < 1e-9
+
+
+def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
     small = tmp_path / "small"
     make_sim(small, 5, seed=21)
     (small / "broken.csv").write_bytes(b"\x00\x01 not a traveller")
     local_small = simultaneous(small, output=tmp_path / "local", html=True)
-    done = run_limited([sys.executable, "-c", SCRIPT, str(inbox), str(small),
-                        str(tmp_path / "dask"), str(tmp_path)], LIMIT)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report["settings"]["engine"] == "dask" and report["statuses"] == ["ok"]
-    got = national(pd.read_pickle(tmp_path / "hundred.pkl"))
-    expected = reference(rows)
-    assert got.keys() == expected.keys()
-    assert max(abs(got[k] - expected[k]) for k in expected) < 1e-9
-    small_ranking = pd.read_pickle(tmp_path / "small.pkl")
+    report, small_ranking, clubs = run_dask(small, tmp_path / "dask", tmp_path / "small",
+                                            clubs_per_task=2, html=True)
+    assert report["settings"]["engine"] == "dask"
     pd.testing.assert_frame_equal(small_ranking.drop(columns="national"),
                                   local_small.ranking.drop(columns="national"))
     assert (small_ranking["national"] - local_small.ranking["national"]).abs().max() < 1e-9
-    clubs = pd.read_pickle(tmp_path / "clubs.pkl")
     columns = ["club", "status", "results", "pairs", "problems", "reason"]
     pd.testing.assert_frame_equal(clubs[columns], local_small.clubs[columns])
     # each club's workbook was written by a worker, the same as the local engine's

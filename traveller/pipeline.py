@@ -94,8 +94,10 @@ def process(
 
     Args:
         path: a traveller file (CSV/TSV, xlsx/xlsm/xls/ods, USEBIO XML, PBN), a
-            DataFrame, or a dict of sheet name -> DataFrame (a ``Names`` frame
-            gives the pairs' names).
+            DataFrame (read as a sheet whose column names are its header row; a
+            problem names the file ``<DataFrame>`` and the row's position), or a dict
+            of sheet name -> DataFrame (a ``Names`` frame gives the pairs' names);
+            docs/api.md.
         scale: "2/1/0" (European, default) or "1/0.5" (ACBL).
         movement: "auto" (told from the pair numbers), "mitchell" or "howell".
         notation: force a notation ("en", "pl", "ru"); detected per sheet by default.

@@ -44,7 +44,37 @@ HEADERS = {
     "item": "Item", "sessions": "Sessions", "carry": "Carry-over",
     "score_total": "Score", "session": "Session", "master_points": "Master points",
     "player_id": "Federation number", "award": "Award", "scale": "Scale",
+    # a simultaneous pairs' field-wide figures beside a club's own (traveller.sim)
+    "national_ns_mp": "National N-S MP", "national_ew_mp": "National E-W MP",
+    "national_ns_pct": "National N-S %", "national_ew_pct": "National E-W %",
+    "national_top": "National top", "national_ns_imp": "National N-S IMPs",
+    "national_ew_imp": "National E-W IMPs", "national_datum": "National datum",
+    "national_pct": "National %", "national_average": "National IMPs per board",
+    "national_place": "National place",
 }
+
+#: Readable names of the fields kept as typed (``<field>_as_written``) that
+#: :data:`HEADERS` does not name.
+_TYPED = {"declarer": "Declarer", "result": "Result", "score_ew": "Score E-W", "made": "Made",
+          "down": "Down", "made_down": "Made/down", "score_side": "Side", "vul": "Vul",
+          "dealer": "Dealer", "ns_plus": "N-S plus", "ns_minus": "N-S minus",
+          "ew_plus": "E-W plus", "ew_minus": "E-W minus"}
+_AS_WRITTEN = "_as_written"
+
+
+def heading(column: object) -> str:
+    """The sheets' heading of a frame column: the frames use snake_case names
+    (``contract_as_written``), the sheets readable ones ("Contract (as written)"); a
+    column of the input's own keeps its header as typed."""
+    name = str(column)
+    if name in HEADERS:
+        return HEADERS[name]
+    if name.endswith(_AS_WRITTEN) and len(name) > len(_AS_WRITTEN):
+        field = name[:-len(_AS_WRITTEN)]
+        readable = (HEADERS.get(field) if field in ("contract", "tricks", "lead") else None
+                    ) or _TYPED.get(field) or field.replace("_", " ").capitalize()
+        return f"{readable} (as written)"
+    return name
 
 
 #: Short codes and small numbers, centred so neighbouring columns do not run together.

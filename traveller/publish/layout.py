@@ -37,8 +37,8 @@ PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tr
 PRINTED_INDIVIDUAL = tuple(c for p in PRINTED for c in (
     ("north", "south", "east", "west") if p == "ns_pair" else () if p == "ew_pair" else (p,)))
 #: Printed too: the field-wide figures a simultaneous pairs adds beside a club's own
-#: (traveller.sim, "National N-S MP", ...).
-PRINTED_PREFIX = "National "
+#: (traveller.sim: national_ns_mp, headed "National N-S MP", ...).
+PRINTED_PREFIX = "national_"
 
 #: Normalised columns an as-written column can repeat.
 _PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score")
@@ -46,7 +46,7 @@ _PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score")
 _PER_BOARD = ("results", "top", "common_top")
 #: Columns moved to the Summary when they hold one value throughout.
 _CONSTANT = ("file", "sheet", "notation")
-AS_WRITTEN = " (as written)"
+AS_WRITTEN = "_as_written"  # contract_as_written, ... (tidy.normalise)
 
 
 

@@ -40,7 +40,7 @@ from traveller.publish.cards import (
     result_summary,
 )
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
-from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.headers import CENTERED, FORMATS, HEADERS, heading
 from traveller.publish.keys import group_ids
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header, title_lines
@@ -255,7 +255,7 @@ def _table(name: str, frame: pd.DataFrame | dict[str, pd.Series], *, band: str |
     cols = []
     for c, series in columns.items():  # each column once, without a lookup by name
         style = "center" if c in CENTERED else FORMATS.get(str(c))
-        cols.append(column(HEADERS.get(str(c), str(c)), series, style))
+        cols.append(column(heading(c), series, style))
     index = list(columns).index(band) if band in columns and rows else None
     return Table(name, cols, title or [], headings or {}, index, printed, header)
 

@@ -166,7 +166,8 @@ def _teams(frame: pd.DataFrame, names: pd.DataFrame | None, options: MethodOptio
     scale = "wbf" if str(options.vp_scale) == "wbf" else read_vp_scale(options.vp_scale)
     matches = match_totals(boards, scale=scale)
     table = standings(matches)
-    if names is not None and not names.empty:
-        lookup = dict(zip(names["pair"].astype(str), names["names"], strict=False))
-        table.insert(2, "names", table["team"].astype(str).map(lookup).fillna(""))
+    lookup = (dict(zip(names["pair"].astype(str), names["names"], strict=False))
+              if names is not None and not names.empty else {})
+    table.insert(2, "names", pd.array([lookup.get(t, "") for t in table["team"].astype(str)],
+                                      dtype="string"))
     return Scored(frame, table, {"Matches": matches, "Boards": boards})

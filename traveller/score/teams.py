@@ -193,7 +193,9 @@ def match_vps(
 def standings(matches: pd.DataFrame) -> pd.DataFrame:
     """Team standings over many matches.
 
-    Columns ``place, team, matches, vp, imps_for, imps_against, quotient``.
+    Columns ``place, team, boards, matches, vp, imps_for, imps_against, quotient``
+    (``boards``: the boards the team played; a team's ``team`` stands where a pair's
+    ``pair`` does in the pairs' rankings).
     Ranked by VPs, then by IMP quotient (IMPs won / IMPs lost; infinite when
     a team lost no IMPs, 1 when no IMPs changed hands). Tied teams share a
     place written "2=".
@@ -206,6 +208,8 @@ def standings(matches: pd.DataFrame) -> pd.DataFrame:
     """
     sides = [
         pd.DataFrame({"team": matches[f"{a}_team"].astype("string"),
+                      "boards": (matches["played"] if "played" in matches
+                                 else pd.Series(0, index=matches.index)).astype("int64"),
                       "vp": matches[f"{a}_vp"].astype("Float64"),
                       "imps_for": matches[f"{a}_imps"].astype("Float64"),
                       "imps_against": matches[f"{b}_imps"].astype("Float64")})
@@ -213,7 +217,7 @@ def standings(matches: pd.DataFrame) -> pd.DataFrame:
     ]  # fmt: skip
     long = pd.concat(sides, ignore_index=True)
     table = long.groupby("team", sort=True).agg(
-        matches=("vp", "size"), vp=("vp", "sum"),
+        boards=("boards", "sum"), matches=("vp", "size"), vp=("vp", "sum"),
         imps_for=("imps_for", "sum"), imps_against=("imps_against", "sum"),
     ).reset_index()  # fmt: skip
     won = table["imps_for"].to_numpy(dtype=np.float64)

@@ -27,13 +27,14 @@ from traveller.publish.csvcells import inert_frame
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
 
-#: National columns of a club's Travellers sheet: field column -> header, per method.
+#: National columns of a club's travellers: field column -> the club's column, per method
+#: (snake_case in the frames; the sheets head them "National N-S MP", ...: publish.headers).
 NATIONAL_TRAVELLERS = {
-    "mp": {"ns_mp": "National N-S MP", "ew_mp": "National E-W MP", "ns_pct": "National N-S %",
-           "ew_pct": "National E-W %", "top": "National top"},
-    "ximp": {"ns_imp": "National N-S IMPs", "ew_imp": "National E-W IMPs"},
-    "butler": {"datum": "National datum", "ns_imp": "National N-S IMPs",
-               "ew_imp": "National E-W IMPs"},
+    "mp": {"ns_mp": "national_ns_mp", "ew_mp": "national_ew_mp", "ns_pct": "national_ns_pct",
+           "ew_pct": "national_ew_pct", "top": "national_top"},
+    "ximp": {"ns_imp": "national_ns_imp", "ew_imp": "national_ew_imp"},
+    "butler": {"datum": "national_datum", "ns_imp": "national_ns_imp",
+               "ew_imp": "national_ew_imp"},
 }
 #: Short columns of the national ranking, centred so that neighbours do not run together.
 CENTERED = frozenset({"Place", "Line", "Pair", "Boards", "Place in club"})
@@ -44,6 +45,11 @@ RANKING_COLUMNS = ["place", "club", "section", "line", "pair", "names", "boards"
 def national_header(method: str) -> str:
     """The name of the national figure: a percentage, or IMPs per board."""
     return "National %" if method == "mp" else "National IMPs per board"
+
+
+def national_column(method: str) -> str:
+    """The club ranking's column of the national figure (headed :func:`national_header`)."""
+    return "national_pct" if method == "mp" else "national_average"
 
 
 def national_ranking(totals: pd.DataFrame, pairs: pd.DataFrame, clubs: dict[int, str]
@@ -145,9 +151,10 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
     own = result.ranking.assign(section=result.ranking["section"].astype("string").fillna(""),
                                 line=result.ranking["line"].astype("string").fillna(""),
                                 pair=result.ranking["pair"].astype("int64"))
+    figure = national_column(method)
     figures = ranking[[*keys, "national", "place"]].rename(
-        columns={"national": national_header(method), "place": "National place"})
-    figures[national_header(method)] = figures[national_header(method)].astype(float).round(2)
+        columns={"national": figure, "place": "national_place"})
+    figures[figure] = figures[figure].astype(float).round(2)
     result.ranking = own.merge(figures, on=keys, how="left")
     return result
 

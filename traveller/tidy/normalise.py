@@ -26,7 +26,9 @@ from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
 
-#: Recognised fields whose cells are also kept as written, beside the parsed value.
+#: Recognised fields whose cells are also kept as written, beside the parsed value, in a
+#: column ``<field>_as_written`` (``contract_as_written``); the sheets head it with the
+#: field's readable name (publish.headers.heading: "Contract (as written)").
 AS_WRITTEN = ("contract", "declarer", "tricks", "result", "lead", "score", "score_ew",
               *LAYOUT_FIELDS)
 
@@ -192,7 +194,7 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
         return _no_rows(table, frame, header, src), flag(
             src, "ambiguous-notation", header.get("contract", "contract"),
             col(frame, "contract"), detail)
-    out = _kept(src, frame, header, notation) | players
+    out = _kept(src, frame, notation) | players
     problems: list[pd.DataFrame] = date_problems
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
@@ -203,7 +205,7 @@ def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
              src: pd.DataFrame) -> pd.DataFrame:
     """No rows, but every column a parsed table has (so later stages need no special case)."""
     empty, none = frame.iloc[:0], src.iloc[:0]
-    out = parse_identity(_kept(none, empty, header, "en"), empty, table, header, none, [])
+    out = parse_identity(_kept(none, empty, "en"), empty, table, header, none, [])
     nothing = clean(col(empty, "contract"))
     return _frame(parse_play(out, empty, "en", header, none, nothing, nothing, []), none.index)
 
@@ -228,8 +230,7 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
-def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
-          notation: str) -> dict[str, Any]:
+def _kept(src: pd.DataFrame, frame: pd.DataFrame, notation: str) -> dict[str, Any]:
     """Source columns, the notation, cells as written, and the input's other columns.
 
     As a dict of columns (the frame is built once, when every column is parsed).
@@ -238,7 +239,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, header: dict[str, str],
     columns["notation"] = notation
     for f in AS_WRITTEN:
         if f in frame:
-            columns[f"{header[f]} (as written)"] = typed(frame[f].array, "string")
+            columns[f"{f}_as_written"] = typed(frame[f].array, "string")
     # (the player columns are kept as written: an individual's replace them as numbers,
     # and a teams or pairs file's are its players' names)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED} - set(individual.PLAYERS)
