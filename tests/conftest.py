@@ -11,7 +11,8 @@ import pytest
 from hypothesis import settings
 
 #: Every property (and the fuzzed sheets) tries its full number of examples only in the
-#: thorough run: TRAVELLER_THOROUGH=1, as .ci/run sets. The default run, which a newcomer
+#: thorough run: TRAVELLER_THOROUGH=1, as .ci/run sets for its run of them alone
+#: (``-m property``). The default run, which a newcomer
 #: waits for, tries a quarter of them (derandomised, so each run tries the same ones), so
 #: every property is still checked there.
 THOROUGH = os.environ.get("TRAVELLER_THOROUGH", "") == "1"
@@ -21,6 +22,13 @@ def examples(full: int) -> int:
     """A property's number of hypothesis examples: ``full`` in the thorough run, else a
     quarter (at least 5)."""
     return full if THOROUGH else max(5, full // 4)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every hypothesis property ``property``, so that ``-m property`` selects them."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
 
 
 # Properties are about results, not speed: on a shared 2-core machine one example
