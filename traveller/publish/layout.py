@@ -20,6 +20,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from traveller.publish.headers import HEADERS
 from traveller.publish.keys import arrow_of, change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
@@ -41,7 +42,7 @@ PRINTED_INDIVIDUAL = tuple(c for p in PRINTED for c in (
 PRINTED_PREFIX = "National "
 
 #: Normalised columns an as-written column can repeat.
-_PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score")
+_PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score", "ruling")
 #: Per-board figures shown in the board's heading.
 _PER_BOARD = ("results", "top", "common_top")
 #: Columns moved to the Summary when they hold one value throughout.
@@ -67,6 +68,7 @@ def travellers_layout(result: Result, summary: bool = True,
         facts = constant_facts(series, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
+    series, names = _input_twins(series, names)
     kept, dropped = _as_written(series, names)
     for scaled, plain in (("ns_mp_scaled", "ns_mp"), ("ew_mp_scaled", "ew_mp")):
         if scaled in names and plain in names and _same(series[scaled], series[plain]):
@@ -82,6 +84,21 @@ def travellers_layout(result: Result, summary: bool = True,
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
     out = {c: kept.get(c, series[c]) for c in printed + [c for c in names if c not in printed]}
     return out, len(printed), headings, facts
+
+
+def _input_twins(series: dict[str, pd.Series], names: list[str]
+                 ) -> tuple[dict[str, pd.Series], list[str]]:
+    """The input's columns headed as one of ours (its ``Ruling`` beside our Ruling) renamed
+    ``Ruling (as written)``: shown only where they say something else, never two columns
+    with one heading."""
+    ours = {HEADERS[c].casefold(): c for c in names if c in HEADERS}
+    twins = {c: f"{c}{AS_WRITTEN}" for c in names
+             if c not in HEADERS and str(c).casefold() in ours
+             and f"{c}{AS_WRITTEN}" not in series}
+    if not twins:
+        return series, names
+    renamed = {twins.get(c, c): v for c, v in series.items()}
+    return renamed, [twins.get(c, c) for c in names]
 
 
 def constant_facts(frame: pd.DataFrame | Mapping[str, pd.Series],

@@ -1,5 +1,5 @@
-"""The formatted results workbook: Ranking, Travellers, Hands (when there are deals),
-Problems, then Score cards,
+"""The formatted results workbook: Ranking (ranking_sheet.py), Travellers, Hands (when
+there are deals), Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
 Written with xlsxwriter row by row (sheet.py), in constant-memory mode for
@@ -42,8 +42,9 @@ from traveller.publish.cards import (
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.keys import group_ids
+from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
-from traveller.publish.titles import page_footer, page_header, title_lines
+from traveller.publish.titles import page_footer, page_header
 from traveller.score.frequency import counted
 from traveller.tidy.arrays import rows_of
 from traveller.tidy.rulings import kinds
@@ -104,8 +105,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         book = Workbook(tmp, _book_options(result, plan, row_limit))
         st = styles(book)
         header = (page_header(result), page_footer(result))
-        write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
-                                     title=title_lines(result) + notes))
+        write_ranking(book, result, _ranking_frame(result), notes)
         for _, rows, write, _ in plan:
             if rows <= row_limit:
                 write(book, st, header)
