@@ -74,7 +74,7 @@ def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     code, stdout, _ = run("score", str(src), "-o", str(out))
     assert code == 3
-    assert "problem(s) listed on the Problems sheet" in stdout
+    assert "problems listed on the Problems sheet" in stdout
     book = openpyxl.load_workbook(out)
     problems = list(book["Problems"].iter_rows(min_row=2, values_only=True))
     codes = sorted(p[5] for p in problems)

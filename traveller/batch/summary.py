@@ -101,8 +101,8 @@ class RunSummary:
         c = self.counts()
         total = len(self.files)
         if self.dry_run:
-            return (f"dry run: {plural(total, 'file')}: {c['todo']} to do, {c['skipped']} up to date, "
-                    f"{c['failed']} failed; nothing written")
+            return (f"dry run: {plural(total, 'file')}: {c['todo']} to do, "
+                    f"{c['skipped']} up to date, {c['failed']} failed; nothing written")
         if total and c["skipped"] == total:
             return (f"nothing new: {'the' if total == 1 else 'all'} {plural(total, 'file')} "
                     "up to date; nothing written "

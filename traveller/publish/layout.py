@@ -25,6 +25,7 @@ from traveller.publish.keys import arrow_of, change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
+from traveller.words import plural
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -277,7 +278,7 @@ def _heading(row: dict[str, object], chicago: bool) -> str:
                                 (False, True): "E-W", (True, True): "Both"}[(ns, ew)])
     results, top, common = row.get("results"), row.get("top"), row.get("common_top")
     if results is not None:
-        parts.append(f"{int(results)} results")  # type: ignore[call-overload]
+        parts.append(plural(int(results), "result"))  # type: ignore[call-overload]
     if top is not None:
         parts.append(f"top {float(top):g}")  # type: ignore[arg-type]
         if common is not None and float(common) != float(top):  # type: ignore[arg-type]

@@ -47,8 +47,9 @@ def _escape(text: str) -> str:
 def top_lines(result: Result) -> list[str]:
     """The Ranking sheet's first lines: the title, then date and club, then the status."""
     meta = _meta(result)
-    more = " · ".join(meta[k] for k in ("date", "club") if meta.get(k))
-    return [heading(result), *([more] if more else []),
+    title = heading(result)
+    more = " · ".join(meta[k] for k in ("date", "club") if meta.get(k) and meta[k] != title)
+    return [title, *([more] if more else []),
             *([meta["status"]] if meta.get("status") else [])]
 
 
