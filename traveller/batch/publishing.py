@@ -39,7 +39,8 @@ def publication(job: Job) -> Publication:
     """The publication settings of a job's folder."""
     assert job.settings is not None
     get = job.settings.get
-    return Publication(get("title"), get("date"), get("club"), int(get("correction_minutes")))
+    return Publication(get("title"), get("date"), get("club"), int(get("correction_minutes")),
+                       start=get("start"))
 
 
 def site_name(job: Job) -> str | None:
@@ -140,6 +141,8 @@ def publication_key(job: Job) -> str:
     assert job.settings is not None
     values = {k: job.settings.get(k) for k in ("html", "title", "date", "club",
                                                "correction_minutes")}
+    if job.settings.get("start") is not None:  # (an older manifest's key stays the same)
+        values["start"] = job.settings.get("start")
     return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:12]
 
 

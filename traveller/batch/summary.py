@@ -127,8 +127,8 @@ def describe(outcome: Outcome) -> str:
     elif o.status == "todo":
         text = f"{head} -> {o.output}: would be done ({o.reason})"
     else:
-        text = (f"{head} -> {o.output} ({o.reason}; {plural(o.results, 'result')}, "
-                f"{plural(o.pairs, 'pair')}, "
+        text = (f"{head} -> {o.output} ({o.reason}; {plural(o.results or 0, 'result')}, "
+                f"{plural(o.pairs or 0, 'pair')}, "
                 f"{o.seconds:.2f} s)")
         if o.problems:
             listed = ", ".join(f"{n} {code}" for code, n in o.problem_counts.items())

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from traveller.result import Result
 
 CARD_COLUMNS = ["section", "line", "pair", "names", "board", "held", "opponent", "contract",
-                "declarer", "lead", "score", "mp", "top", "pct", "ruling"]
+                "declarer", "result", "lead", "score", "mp", "top", "pct", "ruling"]
 FREQUENCY_COLUMNS = ["section", "board", "ns_score", "ruling", "count", "ns_mp", "ew_mp",
                      "ns_pct", "ew_pct"]
 #: What a frequency row shows for a method without matchpoints (IMPs and the datum).
@@ -84,6 +84,8 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
              "opponent": pd.array(side["opponent"], dtype="Int64")}
     for column in ("contract", "declarer", "lead"):
         cards[column] = _text(t, column, row)
+        if column == "declarer":  # the tricks against the contract: "=", "+1", "-2"
+            cards["result"] = _results(t, row)
     cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
@@ -91,6 +93,16 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
         cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
     return cards  # in the order of session + CARD_COLUMNS (+ imp)
+
+
+def _results(t: pd.DataFrame, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """Each card row's result against its contract ("=", "+1", "-2"; missing when none)."""
+    if "tricks" not in t or "contract" not in t:
+        return pd.array([None] * len(row), dtype="string")
+    from traveller.publish.shown import results
+
+    made = results(t["contract"], t["tricks"]).to_numpy(dtype=object)[row]
+    return pd.array(np.where(made == "", None, made), dtype="string")
 
 
 #: The side columns a card reads.

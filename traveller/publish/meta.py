@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date as Day
+from datetime import datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,7 +62,7 @@ class Publication:
         if self.start is not None and start_time(self.start) is None:
             raise ValueError(f"start must be a time of day such as 19:30, not {self.start!r}")
 
-    def deadline(self, published: datetime, session: date | None = None) -> datetime | None:
+    def deadline(self, published: datetime, session: Day | None = None) -> datetime | None:
         """End of the correction period for results first published at ``published``.
 
         ``session``: the session's date, when known: the period then starts no later

@@ -40,7 +40,7 @@ from traveller.publish.cards import (
     result_summary,
 )
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
-from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
@@ -203,7 +203,7 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         rows = len(frame["pair"])  # (a frame, or its columns by name)
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
                  if rows else 0)
-        return (name, rows + 4 * pairs,
+        return (name, rows + 5 * pairs,
                 lambda b, st, h: write_score_cards(
                     b, st, name, frame, result.ranking, h, reads.names,
                     "Player" if result.settings.get("individual") else "Pair"),
@@ -254,7 +254,8 @@ def _table(name: str, frame: pd.DataFrame | dict[str, pd.Series], *, band: str |
     rows = len(frame) if isinstance(frame, pd.DataFrame) else rows_of(frame)
     cols = []
     for c, series in columns.items():  # each column once, without a lookup by name
-        style = "center" if c in CENTERED else FORMATS.get(str(c))
+        style = ("center" if c in CENTERED else "indent" if c in INDENTED
+                 else FORMATS.get(str(c)))
         cols.append(column(HEADERS.get(str(c), str(c)), series, style))
     index = list(columns).index(band) if band in columns and rows else None
     return Table(name, cols, title or [], headings or {}, index, printed, header)
