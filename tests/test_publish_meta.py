@@ -70,7 +70,7 @@ def test_an_old_session_is_published_final_and_a_dated_title_dates_it(tmp_path: 
     assert result.meta["status"].startswith("Provisional")
 
 
-def test_an_untitled_session_is_titled_by_its_club_or_file_and_dated_by_its_name(
+def test_an_untitled_session_named_by_its_date_is_dated_by_it_and_titled_by_its_club(
         tmp_path: Path) -> None:
     from traveller.publish.outputs import stamp
 
@@ -80,7 +80,7 @@ def test_an_untitled_session_is_titled_by_its_club_or_file_and_dated_by_its_name
     stamp(result, Publication(club="Riverside"), now=NOON)
     assert result.meta["title"] == "Riverside" and result.meta["date"] == "2026-11-03"
     result = process(SAMPLE_DATA / "club_session.csv")
-    stamp(result, Publication(), now=NOON)
+    stamp(result, Publication(club="Riverside"), now=NOON)  # a name that is no date: kept
     assert result.meta["title"] == "club_session" and "date" not in result.meta
 
 

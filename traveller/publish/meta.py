@@ -113,13 +113,16 @@ def titled_by_file(meta: dict[str, str], source: Any) -> bool:
 
 
 def untitled_meta(meta: dict[str, str], publication: Publication) -> dict[str, str]:
-    """An input without a title of its own (titled by its file's name): titled by the club
-    when one is given; dated by the file's name when that is a date and none is given."""
+    """An input without a title of its own (titled by its file's name): a file named by its
+    date (``2026-11-03.csv``, as a batch inbox often names them) is dated by it when no
+    date is given, and titled by the club when one is given (else by its name still)."""
     from traveller.publish.dates import parse_date
 
     out = dict(meta)
     stem = meta.get("title", "")
-    if publication.date is None and not meta.get("date") and parse_date(stem):
+    if not parse_date(stem):
+        return out
+    if publication.date is None and not meta.get("date"):
         out["date"] = stem
     club = publication.club or meta.get("club")
     if publication.title is None and club:
