@@ -227,7 +227,8 @@ def test_changed_settings_redo_and_report_the_changes(tmp_path: Path) -> None:
                              "clubA/problems_session.csv": "problems",
                              "clubB/club_session.xlsx": "skipped"}
     assert "(settings changed;" in stdout
-    assert "scale 1/0.5" in ranking_values(out / "clubA/club_session_results.xlsx")[1][0]
+    texts = [str(r[0]) for r in ranking_values(out / "clubA/club_session_results.xlsx") if r[0]]
+    assert "1 for each pair beaten and ½ for each tie" in texts[-1]  # the method at the foot
     report = (out / "clubA/club_session_changes.txt").read_text(encoding="utf-8")
     assert "N-S pair 2: MP 191 → 95.5" in report
     # the same scale given on the command line changes nothing; a default set neither
