@@ -191,11 +191,13 @@ class _Cells:
         return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
 
     def missing(self, name: str) -> np.ndarray:
-        """Where the cell is missing."""
+        """Where the cell is missing or blank."""
         text = self.stripped(name)
         if isinstance(text, pa.Array):
-            return text.is_null().to_numpy(zero_copy_only=False)
-        return self.text(name)[1]
+            empty = pc.equal(pc.utf8_length(text), 0).fill_null(True)
+            return empty.to_numpy(zero_copy_only=False)
+        values, missing = self.text(name)
+        return missing | (values == "")
 
 
 def _as_written(series: dict[str, pd.Series], names: list[str]
