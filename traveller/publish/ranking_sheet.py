@@ -20,7 +20,7 @@ import pandas as pd
 
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS
 from traveller.publish.keys import change_starts, plain
-from traveller.publish.sheet import CELL_TEXT_LIMIT, DECIMAL, MP_FORMAT, column
+from traveller.publish.sheet import CELL_TEXT_LIMIT, DECIMAL, MP_FORMAT, blank, column
 from traveller.publish.titles import foot_lines, top_lines
 
 if TYPE_CHECKING:
@@ -104,9 +104,11 @@ def _column_format(name: str) -> str:
 
 
 def _layout(columns: dict[str, pd.Series]) -> list[tuple[str, Any]]:
-    """The columns written, in order (place first; line and section are the headings)."""
+    """The columns written, in order (place first; line and section are the headings; no
+    Names column when no pair has names)."""
     order = [c for c in ("place",) if c in columns]
-    order += [c for c in columns if c not in ("place", "line", "section")]
+    order += [c for c in columns if c not in ("place", "line", "section")
+              and not (c == "names" and blank(columns[c]))]
     return [(c, columns[c]) for c in order]
 
 
