@@ -1,7 +1,8 @@
 """The batch's publications: the website per session, the index page, the correction period.
 
 Each session is first published as "Provisional results — corrections until
-HH:MM" (``correction_minutes`` after its first publication, 30 by default);
+HH:MM on DATE" (``correction_minutes`` after its first publication, 30 by default,
+or after the session at the latest when its date is known: see publish/meta.py);
 the manifest keeps that deadline. A later run after the deadline re-publishes
 the unchanged session as "Final results" (nothing else changes; the manifest
 records ``final`` and when). A correction that arrives after the deadline is
