@@ -319,12 +319,16 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     return int(most.sum())
 
 
-def _tops(t: pd.DataFrame) -> str:
-    """Each section's common top (the highest), sections in order: "A: 24, B: 22"."""
+def _tops(t: pd.DataFrame) -> str | int | float:
+    """Each section's common top (the highest), sections in order: "A: 24, B: 22"; one
+    section's a number (a cell that prints as one, right-aligned)."""
     codes, sections = t["section"].factorize(sort=True)
     top = np.full(len(sections), np.nan)
     known = codes >= 0
     np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    if len(top) == 1 and not sections[0] and np.isfinite(top[0]):
+        value = float(top[0])
+        return int(value) if value.is_integer() else value
     return ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in zip(sections, top, strict=True))
 
 
