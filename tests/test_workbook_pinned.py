@@ -189,3 +189,35 @@ def test_score_final_and_start(tmp_path: Path) -> None:
     assert done.exit_code == 0
     status = openpyxl.load_workbook(out)["Ranking"]["A3"].value
     assert status == "Final results" or status.endswith(" on 4 November 2026")
+
+
+HOWELL = """Board,NS,EW,Contract,By,Tricks
+1,1,2,4S,N,10
+1,3,4,4S,N,9
+2,2,3,3NT,S,9
+2,4,1,3NT,S,10
+3,1,3,2H,E,8
+3,4,2,2H,E,9
+4,3,1,1NT,N,7
+4,2,4,1NT,N,8
+"""
+
+
+def test_a_howell_is_one_block_and_its_foot_says_howell(tmp_path: Path) -> None:
+    src = tmp_path / "howell.csv"
+    src.write_text(HOWELL, encoding="utf-8")
+    result = process(src)
+    assert result.settings["movement"] == "howell"
+    sheet = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"))["Ranking"]
+    rows = ranking_rows(sheet)
+    assert {r["Block"] for r in rows} == {""} and len(rows) == 4
+    assert [r["Place"][0] for r in rows] == ["1", "2=", "2=", "4"]
+    assert "; Howell movement; 4 boards." in sheet_text(sheet).splitlines()[-1]
+
+
+def test_summary_numbers_are_numbers(tmp_path: Path) -> None:
+    book, _ = _book(tmp_path, "rulings_session.csv")
+    values = dict(book["Summary"].iter_rows(min_row=2, values_only=True))
+    for item in ("sections", "tables", "pairs ranked", "boards", "results scored",
+                 "top (common)", "rulings", "problems"):
+        assert isinstance(values[item], int), item
