@@ -173,8 +173,12 @@ def _lines(sheet: Any, fmt: dict[str, Any], lines: list[str], span: int, chars: 
     return r
 
 
+#: Numbers that name someone (a pair, a player, a team): centred under their headers.
+_CENTRED = CENTERED | {"player", "team"}
+
+
 def _align(col: Any, name: str) -> str:
-    if name in CENTERED:
+    if name in _CENTRED:
         return "center"
     return "left" if col.kind in ("text", "any") and name not in FORMATS else "right"
 
