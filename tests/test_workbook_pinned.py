@@ -221,3 +221,17 @@ def test_summary_numbers_are_numbers(tmp_path: Path) -> None:
     for item in ("sections", "tables", "pairs ranked", "boards", "results scored",
                  "top (common)", "rulings", "problems"):
         assert isinstance(values[item], int), item
+
+
+def test_a_ladder_reads_the_ranking_blocks_back(tmp_path: Path) -> None:
+    from traveller.read.published import workbook_session
+
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    read = workbook_session(write_workbook(result, tmp_path / "r.xlsx"))
+    assert read.ranking[["line", "pair", "place"]].values.tolist() == [
+        [line, int(pair), place] for line, pair, place in
+        result.ranking[["line", "pair", "place"]].itertuples(index=False)]
+    assert read.info["title"] == result.meta["title"] and read.info["method"] == "mp"
+    old = workbook_session(Path(__file__).parent / "data" / "workbook_ref" /
+                           "club_session_xlsx.xlsx")  # a workbook of the one-table layout
+    assert len(old.ranking) == 16 and set(old.ranking["line"]) == {"NS", "EW"}
