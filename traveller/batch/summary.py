@@ -104,7 +104,7 @@ class RunSummary:
             return (f"dry run: {plural(total, 'file')}: {c['todo']} to do, "
                     f"{c['skipped']} up to date, {c['failed']} failed; nothing written")
         if total and c["skipped"] == total:
-            return (f"nothing new: {'the' if total == 1 else 'all'} {plural(total, 'file')} "
+            return (f"nothing new: {'' if total == 1 else 'all '}{plural(total, 'file')} "
                     "up to date; nothing written "
                     f"({self.seconds:.2f} s)")
         if not total:
