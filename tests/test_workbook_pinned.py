@@ -235,3 +235,27 @@ def test_a_ladder_reads_the_ranking_blocks_back(tmp_path: Path) -> None:
     old = workbook_session(Path(__file__).parent / "data" / "workbook_ref" /
                            "club_session_xlsx.xlsx")  # a workbook of the one-table layout
     assert len(old.ranking) == 16 and set(old.ranking["line"]) == {"NS", "EW"}
+
+
+def _two_sections(tmp_path: Path) -> Path:
+    lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lower().startswith("board"))
+    body = [line for line in lines[start + 1:] if line.strip()]
+    src = tmp_path / "sections.csv"
+    src.write_text("\n".join([f"Section,{lines[start]}"] + [f"{s},{line}" for s in "AB"
+                                                             for line in body]) + "\n",
+                   encoding="utf-8")
+    return src
+
+
+@pytest.mark.parametrize(("options", "blocks", "section_column"), [
+    (None, ["Section A · N-S", "Section A · E-W", "Section B · N-S", "Section B · E-W"], False),
+    (Options(sections="field"), ["N-S", "E-W"], True),  # ranked across the sections
+])
+def test_sections_are_blocks_or_a_column(tmp_path: Path, options: Options | None,
+                                         blocks: list[str], section_column: bool) -> None:
+    result = process(_two_sections(tmp_path), **({"options": options} if options else {}))
+    sheet = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"))["Ranking"]
+    rows = ranking_rows(sheet)
+    assert list(dict.fromkeys(r["Block"] for r in rows)) == blocks and len(rows) == 32
+    assert ("Section" in rows[0]) is section_column

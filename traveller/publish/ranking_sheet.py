@@ -45,6 +45,11 @@ def ranking_blocks(columns: dict[str, pd.Series]) -> list[tuple[str, int, int]]:
     the ranking lists them; one block (no heading) for a Howell, an individual,
     a teams match, or a field ranked across its sections.
     """
+    return _blocks(columns)[0]
+
+
+def _blocks(columns: dict[str, pd.Series]) -> tuple[list[tuple[str, int, int]], list[str]]:
+    """:func:`ranking_blocks`, and the columns their headings say (not written again)."""
     n = len(next(iter(columns.values()))) if columns else 0
     for keys in (["section", "line"], ["line"]):
         keys = [k for k in keys if k in columns]
@@ -57,8 +62,8 @@ def ranking_blocks(columns: dict[str, pd.Series]) -> list[tuple[str, int, int]]:
                 len(starts) == 1 and "line" in keys and str(values[-1][0] or "")):
             ends = [*starts[1:], n]
             return [(_block_heading({k: v[s] for k, v in zip(keys, values, strict=True)}),
-                     s, e) for s, e in zip(starts, ends, strict=True)]
-    return [("", 0, n)]
+                     s, e) for s, e in zip(starts, ends, strict=True)], keys
+    return [("", 0, n)], []
 
 
 def _block_heading(key: dict[str, Any]) -> str:
@@ -103,11 +108,11 @@ def _column_format(name: str) -> str:
     return FORMATS.get(name, "General")
 
 
-def _layout(columns: dict[str, pd.Series]) -> list[tuple[str, Any]]:
-    """The columns written, in order (place first; line and section are the headings; no
-    Names column when no pair has names)."""
+def _layout(columns: dict[str, pd.Series], headed: list[str]) -> list[tuple[str, Any]]:
+    """The columns written, in order (place first; not those the block headings say,
+    ``headed``; no Names column when no pair has names)."""
     order = [c for c in ("place",) if c in columns]
-    order += [c for c in columns if c not in ("place", "line", "section")
+    order += [c for c in columns if c != "place" and c not in headed
               and not (c == "names" and blank(columns[c]))]
     return [(c, columns[c]) for c in order]
 
@@ -132,7 +137,8 @@ def write_ranking(book: Any, result: Result, columns: dict[str, pd.Series],
     the foot (a sheet written as CSV beside the workbook).
     """
     fmt = _formats(book)
-    layout = _layout(columns)
+    blocks, headed = _blocks(columns)
+    layout = _layout(columns, headed)
     names = [c for c, _ in layout]
     cols = [column(HEADERS.get(c, str(c)), s, _column_format(c)) for c, s in layout]
     sheet = book.add_worksheet("Ranking")
@@ -142,7 +148,7 @@ def write_ranking(book: Any, result: Result, columns: dict[str, pd.Series],
     span = max(len(cols), 1)
     r = _lines(sheet, fmt, top_lines(result), span, sum(widths), first=True)
     r += 1
-    for heading, start, end in ranking_blocks(columns):
+    for heading, start, end in blocks:
         r = _block(sheet, fmt, cols, names, heading, start, end, r)
         r += 1
     _lines(sheet, fmt, foot_lines(result) + notes, span, sum(widths), start=r)
