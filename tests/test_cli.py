@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLE_DATA, header_row, sheet_text
+from conftest import SAMPLE_DATA, header_row, ranking_rows, sheet_text
 
 from traveller.cli import main
 
@@ -211,8 +211,7 @@ def test_discrete_vp_scale_file(tmp_path: Path) -> None:
                           "--vp-scale", str(SAMPLE_DATA / "vp_scale_24_boards.csv"))
     assert code in (0, 3), stdout
     ranking = openpyxl.load_workbook(out)["Ranking"]
-    rows = list(ranking.iter_rows(min_row=header_row(ranking, "VP"), values_only=True))
-    vps = sorted(r[rows[0].index("VP")] for r in rows[1:])
+    vps = sorted(r["VP"][0] for r in ranking_rows(ranking, "VP"))
     assert vps in ([10, 10], *[[20 - v, v] for v in range(11, 21)])  # the discrete table
 
 
