@@ -45,7 +45,7 @@ def styles(book: Any) -> dict[str, Any]:
     made["header"] = book.add_format(header)
     for align in ("right", "center"):  # over numbers, over centred codes
         made[f"header_{align}"] = book.add_format({**header, "align": align})
-    made["header_indent"] = book.add_format({**header, "indent": 1})
+    made["header_indent"] = book.add_format({**header, "align": "left", "indent": 1})
     made["title"] = book.add_format({"bold": True, "font_size": 14, "valign": "top",
                                      "text_wrap": True})
     made["line"] = book.add_format({"text_wrap": True, "valign": "top"})
@@ -57,7 +57,7 @@ def styles(book: Any) -> dict[str, Any]:
     made["total_pct"] = book.add_format({"bold": True, "top": 1, "num_format": DECIMAL})
     made["wrap"] = book.add_format({"text_wrap": True, "valign": "top"})
     made["top"] = book.add_format({"valign": "top"})
-    made["indent"] = book.add_format({"indent": 1})  # text beside right-aligned numbers
+    made["indent"] = book.add_format({"align": "left", "indent": 1})  # beside right-aligned numbers
     made["total_whole"] = book.add_format({"bold": True, "top": 1, "num_format": "0"})
     return made
 
