@@ -1,8 +1,9 @@
 """What a director prints besides the ranking: score cards, frequencies, a summary.
 
 - :func:`score_cards`: each pair's boards, one row per (pair, board), with the
-  cards it held, its opponents, the contract, lead, the score from the pair's
-  own view, its matchpoints and percentage, and the ruling if any;
+  cards it held, its opponents, the contract, declarer, result (``=``, ``+1``,
+  ``-2``), lead, the score from the pair's own view, its matchpoints and
+  percentage, and the ruling if any;
 - :func:`frequencies`: per board, each N-S score, how many times it was scored
   and the N-S and E-W matchpoints it earned (rulings listed on their own);
 - :func:`summary`: tables, pairs, boards, top, rulings and problems, as
