@@ -83,3 +83,35 @@ def header_row(sheet: Any, word: str = "Place") -> int:
         if any(c.value == word for c in row):
             return int(row[0].row)
     raise AssertionError(f"no header row with {word!r} on sheet {sheet.title}")
+
+
+def ranking_rows(sheet: Any, word: str = "Place") -> list[dict[str, Any]]:
+    """The Ranking sheet's rows, block by block: header -> (value, number format) per row,
+    with ``"Block"`` the block's heading ("N-S", "Section A · E-W"; "" for one block).
+
+    The sheet prints one block per line, each with its heading row, its header row
+    (a cell reading ``word``) and its rows, a blank row after each.
+    """
+    rows = list(sheet.iter_rows())
+    found: list[dict[str, Any]] = []
+    for i, row in enumerate(rows):
+        if not any(c.value == word for c in row):
+            continue
+        head = [c.value for c in row]
+        above = rows[i - 1] if i else []
+        block = (str(above[0].value) if above and above[0].value is not None
+                 and all(c.value is None for c in above[1:]) and i >= 2
+                 and rows[i - 2][0].value is None else "")
+        for data in rows[i + 1:]:
+            if all(c.value is None for c in data):
+                break
+            cells = {h: (c.value, c.number_format)
+                     for h, c in zip(head, data, strict=False) if h is not None}
+            found.append({"Block": block, **cells})
+    return found
+
+
+def sheet_text(sheet: Any) -> str:
+    """Every text of a sheet's first column, one a line (the Ranking's title, status,
+    block headings and the method at its foot)."""
+    return "\n".join(str(c.value) for c in sheet["A"] if isinstance(c.value, str))

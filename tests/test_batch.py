@@ -111,11 +111,11 @@ def test_first_run_mirrors_the_inbox_and_reports_every_file(tmp_path: Path) -> N
     assert lines[0].startswith("done     clubA/club_session.csv -> "
                                "clubA/club_session_results.xlsx (new; 192 results, 16 pairs")
     assert lines[1].startswith("problems clubA/problems_session.csv")
-    assert "6 problem(s): 2 duplicate-result, 1 unknown-contract" in lines[1]
-    assert lines[-1].startswith("3 file(s): 2 done, 1 with problems, 0 failed, 0 up to date")
+    assert "6 problems: 2 duplicate-result, 1 unknown-contract" in lines[1]
+    assert lines[-1].startswith("3 files: 2 done, 1 with problems, 0 failed, 0 up to date")
     log = (out / LOG_NAME).read_text(encoding="utf-8").splitlines()
     assert [ln.split("] ", 1)[1] for ln in log[1:4]] == lines[:3]
-    assert "end: 3 file(s)" in log[-1] and log[-1].endswith("exit 3")
+    assert "end: 3 files" in log[-1] and log[-1].endswith("exit 3")
     # the title row above the sheet's header is the workbook's title
     assert ranking_values(out / "clubB/club_session_results.xlsx")[0][0] == (
         "Riverside Bridge Club - Tuesday pairs, 3 November 2026")
@@ -196,7 +196,7 @@ def test_rerun_with_nothing_new_reads_nothing_and_writes_no_output(
     monkeypatch.setattr("traveller.pipeline.process", forbidden)
     code, stdout, _ = run(inbox, "-o", out)
     assert code == 0
-    assert stdout.splitlines()[-1].startswith("nothing new: all 2 file(s) up to date; "
+    assert stdout.splitlines()[-1].startswith("nothing new: all 2 files up to date; "
                                               "nothing written")
     assert stdout.count("skipped  ") == 2
     after = tree_state(out)
@@ -227,7 +227,8 @@ def test_changed_settings_redo_and_report_the_changes(tmp_path: Path) -> None:
                              "clubA/problems_session.csv": "problems",
                              "clubB/club_session.xlsx": "skipped"}
     assert "(settings changed;" in stdout
-    assert "scale 1/0.5" in ranking_values(out / "clubA/club_session_results.xlsx")[1][0]
+    texts = [str(r[0]) for r in ranking_values(out / "clubA/club_session_results.xlsx") if r[0]]
+    assert "1 for each pair beaten and ½ for each tie" in texts[-1]  # the method at the foot
     report = (out / "clubA/club_session_changes.txt").read_text(encoding="utf-8")
     assert "N-S pair 2: MP 191 → 95.5" in report
     # the same scale given on the command line changes nothing; a default set neither
@@ -281,7 +282,7 @@ def test_dry_run_writes_nothing(tmp_path: Path) -> None:
     assert code == 0 and not out.exists()
     assert "todo     clubA/club_session.csv -> clubA/club_session_results.xlsx: would be " \
            "done (new)" in stdout
-    assert stdout.splitlines()[-1] == ("dry run: 2 file(s): 2 to do, 0 up to date, 0 failed; "
+    assert stdout.splitlines()[-1] == ("dry run: 2 files: 2 to do, 0 up to date, 0 failed; "
                                        "nothing written")
     run(inbox, "-o", out)
     correct(inbox / "clubA" / "club_session.csv")
@@ -303,7 +304,7 @@ def test_outdir_inside_inbox_and_same_stem_inputs(tmp_path: Path) -> None:
                             "clubB/club_session_csv_results.xlsx",
                             "clubB/club_session_xlsx_results.xlsx"]
     code, stdout, _ = run(inbox, "-o", out)
-    assert code == 0 and "all 3 file(s) up to date" in stdout
+    assert code == 0 and "all 3 files up to date" in stdout
 
 
 # --------------------------------------------------------------------------
@@ -388,7 +389,7 @@ def test_corrected_input_reports_exact_old_and_new_values(tmp_path: Path) -> Non
     correct(session)
     code, stdout, _ = run(inbox, "-o", out)
     assert code == 0
-    assert ("corrected: 1 result(s), " in stdout
+    assert ("corrected: 1 result, " in stdout
             and "see clubA/club_session_changes.csv, clubA/club_session_changes.txt" in stdout)
     rows = list(csv.DictReader(io.StringIO(
         (out / "clubA/club_session_changes.csv").read_text(encoding="utf-8"))))

@@ -93,8 +93,8 @@ def test_killed_mid_write_leaves_old_or_new_and_next_run_completes(tmp_path: Pat
     code, stdout, err = run(inbox, "-o", out)
     assert code == 3, err
     assert f"took over the lock left by an interrupted run (PID {proc.pid} on " in err
-    assert "no longer running" in err and "removed 1 temporary file(s)" in err
-    assert "recovered 1 file(s) finished by an interrupted run" in err
+    assert "no longer running" in err and "removed 1 temporary file" in err
+    assert "recovered 1 file finished by an interrupted run" in err
     assert list(out.rglob("*.tmp")) == []
     assert table({name: ranking_values(out / output_of(name)) for name in CORRECTED}) == new
     statuses = {f["input"]: f["status"] for f in summary_of(out)["files"]}

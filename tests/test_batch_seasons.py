@@ -33,7 +33,7 @@ def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
         'ladder = "Club 2026"\nladder_rule = "best=2,min_sessions=2"\npoints = "abf"\n'
         'names = "../../names.csv"\nhtml = true\n', encoding="utf-8")
     first = batch(inbox, outdir)
-    assert "results store: 3 session(s) stored or corrected" in first["notes"]
+    assert "results store: 3 sessions stored or corrected" in first["notes"]
     store = outdir / "traveller-results.sqlite"
     with sqlite3.connect(store) as db:
         assert db.execute("select count(*) from sessions").fetchone() == (3,)
@@ -56,7 +56,7 @@ def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
     lines[1] = ",".join([board, ns, ew, contract, by, "13" if tricks != "13" else "6"])
     session.write_text("\n".join(lines) + "\n", encoding="utf-8")
     third = batch(inbox, outdir)
-    assert "results store: 1 session(s) stored or corrected" in third["notes"]
+    assert "results store: 1 session stored or corrected" in third["notes"]
     assert any("ladder 'Club 2026':" in str(n) and "changed" in str(n)
                for n in third["notes"])
     report = (outdir / "ladders" / "club-2026_changes.txt").read_text(encoding="utf-8")

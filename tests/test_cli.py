@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLE_DATA, header_row
+from conftest import SAMPLE_DATA, header_row, ranking_rows, sheet_text
 
 from traveller.cli import main
 
@@ -23,24 +23,31 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_clean_session_exit_0_and_workbook_layout(tmp_path: Path) -> None:
     out = tmp_path / "results.xlsx"
-    code, stdout, _ = run("score", str(SAMPLE_DATA / "club_session.xlsx"), "-o", str(out))
+    code, stdout, stderr = run("score", str(SAMPLE_DATA / "club_session.xlsx"), "-o", str(out),
+                               "--final")
     assert code == 0, stdout
     assert "192 results on 24 boards, 16 pairs ranked (mitchell, mp)" in stdout
+    assert "--title" not in stderr  # the sheet has a title row
     book = openpyxl.load_workbook(out)
     # no Problems sheet when there are none (nothing empty to print)
     assert book.sheetnames == ["Ranking", "Travellers", "Score cards", "Frequencies",
                                "Summary"]
     ranking = book["Ranking"]
-    # the title row above the sheet's header is the title; the status follows the method
+    # the title row above the sheet's header is the title, printed once (no page header);
+    # --final: no correction period
     assert ranking["A1"].value == "Riverside Bridge Club - Tuesday pairs, 3 November 2026"
-    assert "Matchpoints, scale 2/1/0" in ranking["A2"].value
-    assert "Provisional results — corrections until" in ranking["A3"].value
+    assert ranking["A2"].value == "Final results"
+    assert not ranking.oddHeader.left.text and "Final" not in str(ranking.oddFooter.center.text)
     h = header_row(ranking)
     header = [c.value for c in ranking[h]]
-    assert header == ["Line", "Pair", "Names", "Boards", "MP", "%", "Place"]
-    assert ranking.freeze_panes == f"A{h + 1}"
-    assert ranking.auto_filter.ref.startswith(f"A{h}")
-    assert ranking[f"A{h}"].font.b
+    assert header == ["Place", "Pair", "Names", "Boards", "MP", "%"]
+    assert ranking[f"A{h - 1}"].value == "N-S" and ranking[f"A{h}"].font.b
+    # the headers stand over their numbers
+    assert [ranking.cell(h, j).alignment.horizontal for j in (1, 2, 3, 5, 6)] == [
+        "center", "center", "left", "right", "right"]
+    foot = sheet_text(ranking).splitlines()[-1]
+    assert foot == ("Matchpoints, 2 for each pair beaten and 1 for each tie; Neuberg's formula "
+                    "for boards played fewer times; Mitchell movement; 24 boards.")
     # fit to one page wide (fitToWidth 1 is the schema default, so it is not written)
     assert ranking.sheet_properties.pageSetUpPr.fitToPage
     assert ranking.page_setup.fitToWidth in (None, 1) and ranking.page_setup.fitToHeight == 0
@@ -74,7 +81,7 @@ def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     code, stdout, _ = run("score", str(src), "-o", str(out))
     assert code == 3
-    assert "problem(s) listed on the Problems sheet" in stdout
+    assert "problems listed on the Problems sheet" in stdout
     book = openpyxl.load_workbook(out)
     problems = list(book["Problems"].iter_rows(min_row=2, values_only=True))
     codes = sorted(p[5] for p in problems)
@@ -122,7 +129,8 @@ def test_options_reach_the_scoring(tmp_path: Path) -> None:
                           "--names", str(SAMPLE_DATA / "names.csv"))
     assert code == 0, stdout
     assert "(mitchell, mp)" in stdout
-    assert "scale 1/0.5" in openpyxl.load_workbook(out)["Ranking"]["A2"].value
+    assert "1 for each pair beaten and ½ for each tie" in sheet_text(
+        openpyxl.load_workbook(out)["Ranking"])
 
 
 def test_default_output_name_and_refusing_to_overwrite_input(tmp_path: Path) -> None:
@@ -174,7 +182,7 @@ def test_methods_write_their_columns_and_say_so(tmp_path: Path, method: str, col
                           "--method", method)
     assert code == 0, stdout
     ranking = openpyxl.load_workbook(out)["Ranking"]
-    assert words in ranking["A2"].value
+    assert words in sheet_text(ranking)
     assert column in [c.value for c in ranking[header_row(ranking)]]
     travellers = [c.value for c in openpyxl.load_workbook(out)["Travellers"][1]]
     assert "N-S MP" not in travellers
@@ -203,8 +211,7 @@ def test_discrete_vp_scale_file(tmp_path: Path) -> None:
                           "--vp-scale", str(SAMPLE_DATA / "vp_scale_24_boards.csv"))
     assert code in (0, 3), stdout
     ranking = openpyxl.load_workbook(out)["Ranking"]
-    rows = list(ranking.iter_rows(min_row=header_row(ranking, "VP"), values_only=True))
-    vps = sorted(r[rows[0].index("VP")] for r in rows[1:])
+    vps = sorted(r["VP"][0] for r in ranking_rows(ranking, "VP"))
     assert vps in ([10, 10], *[[20 - v, v] for v in range(11, 21)])  # the discrete table
 
 

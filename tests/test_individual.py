@@ -118,10 +118,10 @@ def test_the_workbook_ranks_players(tmp_path: Path) -> None:
     write_workbook(process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score")), out)
     book = load_workbook(out, read_only=True)
     rows = list(book["Ranking"].iter_rows(values_only=True))
-    header = next(i for i, r in enumerate(rows) if r and r[0] == "Player")
-    assert rows[header][:5] == ("Player", "Names", "Boards", "MP", "%")
-    assert rows[header + 1][0] == 6 and rows[header + 1][3] == 8
-    assert "individual" in str(rows[1][0])
+    header = next(i for i, r in enumerate(rows) if r and "Player" in r)
+    assert rows[header][:5] == ("Place", "Player", "Boards", "MP", "%")  # no names: no column
+    assert rows[header + 1][1] == 6 and rows[header + 1][3] == 8
+    assert "; individual; " in str(next(r[0] for r in reversed(rows) if r and r[0]))
 
 
 def test_cross_imps_per_player(tmp_path: Path) -> None:

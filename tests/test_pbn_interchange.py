@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,8 @@ MANDATORY = ["Event", "Site", "Date", "Board", "West", "North", "East", "South",
 def session(method: str, tmp_path: Path, source: Path | None = None) -> tuple[object, Path]:
     result = process(source or SAMPLE_DATA / "club_session.csv", method=method,
                      names=None if source else SAMPLE_DATA / "names.csv")
-    stamp(result, Publication(title="Riverside pairs 3 November 2026", correction_minutes=30))
+    stamp(result, Publication(title="Riverside pairs 3 November 2026", correction_minutes=30),
+          now=datetime(2026, 11, 3, 22, 0).astimezone())  # the session's evening
     return result, write_pbn(result, tmp_path / f"{method}.pbn")
 
 

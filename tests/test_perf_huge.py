@@ -52,7 +52,7 @@ def test_a_million_results_publish_completely_within_memory(tmp_path: Path) -> N
     cards = pd.read_csv(tmp_path / "huge.score_cards.csv", usecols=["board"])
     assert len(cards) == 2 * ROWS
     book = openpyxl.load_workbook(out, read_only=True)
-    notes = [r[0] for r in book["Ranking"].iter_rows(max_row=8, values_only=True) if r[0]]
+    notes = [r[0] for r in book["Ranking"].iter_rows(values_only=True) if r[0]]
     assert any("huge.travellers.csv" in str(n) for n in notes)
     assert any("huge.score_cards.csv" in str(n) for n in notes)
     ranking = list(book["Ranking"].iter_rows(values_only=True))

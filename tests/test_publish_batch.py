@@ -14,7 +14,9 @@ from traveller.batch import publishing
 from traveller.batch.run import STATE_DIR, BatchOptions, run_batch
 from traveller.batch.settings import SettingsError, SettingsTree
 
-START = datetime.now().astimezone().replace(microsecond=0)
+#: The evening of the sessions (friday.xlsx is titled "..., 3 November 2026": a run weeks
+#: later would publish it as final at once).
+START = datetime(2026, 11, 3, 21, 40).astimezone()
 
 
 @pytest.fixture
@@ -112,7 +114,8 @@ def test_a_late_correction_is_processed_and_says_so(tmp_path: Path,
 @pytest.mark.parametrize(("toml", "message"), [
     ('html = "yes"', "html must be true or false"),
     ("correction_minutes = -5", "correction_minutes must be a whole number"),
-    ("title = 3", "title must be a non-empty text")])
+    ("title = 3", "title must be a non-empty text"),
+    ('start = "7pm"', "start must be the time the sessions start")])
 def test_publication_keys_are_checked(tmp_path: Path, toml: str, message: str) -> None:
     (tmp_path / "traveller.toml").write_text(toml + "\n", encoding="utf-8")
     with pytest.raises(SettingsError, match=message):
@@ -137,3 +140,17 @@ def test_batch_html_flag_on_the_command_line(tmp_path: Path, clock: list[datetim
     assert (out / "index.html").exists()
     assert (out / "riverside/friday_results/board-1.html").exists()
     assert entries(out)["riverside/friday.xlsx"]["site"] == "riverside/friday_results"
+
+
+def test_a_session_dated_weeks_ago_is_final_at_once(tmp_path: Path,
+                                                   clock: list[datetime]) -> None:
+    source = inbox(tmp_path, 'date = "2026-11-03"\nstart = "19:30"\nclub = "Riverside BC"\n')
+    out = tmp_path / "out"
+    clock[0] = START + timedelta(days=28)  # scored on 1 December
+    run_batch(source, out)
+    assert all(e["final"] is True for e in entries(out).values())
+    clock[0] = START  # the same evening (a fresh output): provisional
+    run_batch(source, tmp_path / "out2")
+    manifest = json.loads((tmp_path / "out2" / STATE_DIR / "manifest.json").read_text(
+        encoding="utf-8"))["entries"]
+    assert all(e["final"] is False for e in manifest.values())

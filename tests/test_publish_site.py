@@ -64,7 +64,7 @@ def test_ranking_shows_every_pair_place_and_percentage(pages: dict[str, str]) ->
     result = process(SAMPLE_DATA / "club_session.xlsx")
     text = " ".join(parse(pages["index.html"]).text)
     assert "Riverside Bridge Club - Tuesday pairs, 3 November 2026" in text  # title row
-    assert "Final results" in text and "Matchpoints, scale 2/1/0" in text
+    assert "Final results" in text and "Matchpoints, 2 for each pair beaten" in text
     for row in result.ranking.itertuples():
         assert f"{row.pct:.2f}" in text and row.names in text
     assert pages["index.html"].count("<rect") == 16  # the field's chart

@@ -12,7 +12,7 @@ import openpyxl
 import pandas as pd
 import pytest
 from click.testing import CliRunner
-from conftest import header_row
+from conftest import ranking_rows
 
 from traveller import process
 from traveller.cli import main
@@ -176,8 +176,9 @@ def test_club_workbook_has_both_figures(tmp_path: Path) -> None:
     result = simultaneous(tmp_path / "inbox", output=tmp_path / "out")
     book = tmp_path / "out" / "clubs" / "club001.xlsx"
     sheet = openpyxl.load_workbook(book)["Ranking"]
-    ranking = pd.read_excel(book, sheet_name="Ranking", header=header_row(sheet) - 1,
-                            engine="calamine")
+    lines = {"N-S": "NS", "E-W": "EW"}
+    ranking = pd.DataFrame([{k: (lines[v] if k == "Block" else v[0]) for k, v in row.items()}
+                            for row in ranking_rows(sheet)]).rename(columns={"Block": "Line"})
     assert {"%", "Place", "National %", "National place"} <= set(ranking.columns)
     mine = result.ranking[result.ranking["club"] == "club001"].set_index(["line", "pair"])
     shown = ranking.set_index(["Line", "Pair"])["National %"]

@@ -22,7 +22,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from conftest import header_row
+from conftest import ranking_rows
 
 from traveller import process, write_workbook
 from traveller.publish import headers
@@ -63,8 +63,9 @@ def _same(old: Cell, new: Cell, header: str) -> bool:
                          and abs(ov - nv) < 1e-9):
         return False
     if header in MP_HEADERS and of in ("0.##", "0.00") and isinstance(nv, int | float):
-        # matchpoints without a trailing decimal point: whole ones as 14, others as 7.5
-        return nf == ("0" if nv == int(nv) else "0.##")
+        # matchpoints without a trailing decimal point: whole ones as 14 (or 14.00 beside
+        # fractions of their board or card), others to two decimals, 7.50
+        return nf in ("0", "0.00") if nv == int(nv) else nf == "0.00"
     return ov is None or of == nf
 
 
@@ -90,12 +91,37 @@ def books(request: pytest.FixtureRequest,
             result)
 
 
-def test_ranking_is_unchanged(books: tuple[Any, Any, Any]) -> None:
+def test_ranking_keeps_every_figure(books: tuple[Any, Any, Any]) -> None:
+    """The Ranking is now a block per line (its heading says the line, its places start
+    at 1) with the place first; every pair's figures are as before, whole matchpoints
+    without decimals (a block with a fraction to two decimals throughout), and the
+    method line is the foot, without a problem count of 0."""
     old, new, result = books
-    # the title is now the session's own (its title row, else the file's name)
     assert new["Ranking"]["A1"].value == heading(result)
-    assert _scored_first(old["Ranking"]["A2"].value, result) == new["Ranking"]["A2"].value
-    assert _table(old["Ranking"], 4) == _table(new["Ranking"], header_row(new["Ranking"]))
+    head, rows = _table(old["Ranking"], 4)
+    shown = ranking_rows(new["Ranking"])
+    assert len(shown) == len(rows)
+    lines = {"NS": "N-S", "EW": "E-W", None: ""}
+    for row, got in zip(rows, shown, strict=True):
+        for header, (value, _) in zip(head, row, strict=True):
+            if header == "Line":
+                assert got["Block"] == lines[value]
+            elif header == "Names" and header not in got:  # no pair has names: no column
+                assert all(r[head.index("Names")][0] is None for r in rows)
+            else:
+                assert _same((value, "0.00"), got[header], header) or got[header][0] == value
+        mp = [r["MP"][0] for r in shown if r["Block"] == got["Block"]] if "MP" in got else []
+        whole = all(float(v) == int(v) for v in mp)
+        if mp:
+            assert got["MP"][1] == ("0" if whole else "0.00")
+        if "%" in got:
+            assert got["%"][1] == "0.00"
+    texts = [c.value for c in new["Ranking"]["A"] if isinstance(c.value, str)]
+    foot = texts[-1] if not len(result.problems) else texts[-2]
+    assert foot.startswith(("Matchpoints, ", "Butler")) and "problem(s)" not in foot
+    assert "boards." in foot and "Mitchell movement" in foot
+    if len(result.problems):
+        assert texts[-1] == f"{len(result.problems)} problems listed on the Problems sheet."
 
 
 def test_travellers_keep_every_cell(books: tuple[Any, Any, Any]) -> None:
@@ -184,7 +210,7 @@ def _cards(sheet: Any) -> dict[tuple[str, int], dict[str, Cell]]:
     found, head, pair = {}, None, ""
     for row in sheet.iter_rows():
         first = row[0].value
-        if isinstance(first, str) and " · " in first:
+        if isinstance(first, str) and first.startswith(("Pair ", "Player ", "Section ")):
             pair, head = first.split(" · ")[0], None
         elif first == "Board":
             head = [c.value for c in row]
@@ -227,7 +253,8 @@ def test_frequencies_and_summary_keep_every_cell(books: tuple[Any, Any, Any]) ->
         k = new_head.index(header)
         assert all(_same(o[j], n[k], header) for o, n in zip(old_rows, new_rows, strict=True))
     old_summary = [(k, _scored_first(v, result)
-                    if k in ("problems", "problems: duplicate-result") else v)
+                    if k in ("problems", "problems: duplicate-result") else
+                    int(v) if k == "top (common)" and str(v).isdigit() else v)  # now a number
                    for k, v in old["Summary"].iter_rows(values_only=True)]
     new_summary = list(new["Summary"].iter_rows(values_only=True))[:len(old_summary)]
     assert new_summary[0] == old_summary[0]  # (by code, most first: the order may change)

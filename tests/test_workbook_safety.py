@@ -99,7 +99,10 @@ def test_title_date_club_and_status_printed_on_every_sheet(tmp_path: Path) -> No
                    "status": "Provisional results"}
     book = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"))
     assert book["Ranking"]["A1"].value == "Tuesday Pairs & Co"
-    assert book["Ranking"]["A3"].value == "2026-11-24 · BC Warsaw · Provisional results"
-    for sheet in book.worksheets:
+    assert book["Ranking"]["A2"].value == "2026-11-24 · BC Warsaw"
+    assert book["Ranking"]["A3"].value == "Provisional results"
+    # the Ranking prints them once, above the table; every other sheet in its page header
+    assert not book["Ranking"].oddHeader.left.text
+    for sheet in book.worksheets[1:]:
         assert sheet.oddHeader.left.text == "Tuesday Pairs && Co", sheet.title
         assert sheet.oddFooter.center.text == "2026-11-24 · BC Warsaw · Provisional results"

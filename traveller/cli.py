@@ -21,6 +21,7 @@ from traveller import __version__
 from traveller.errors import TravellerError
 from traveller.options import METHODS, NOTATIONS, SCALES, with_profile
 from traveller.profiles import NAMES as PROFILE_NAMES
+from traveller.words import plural
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
 
@@ -133,7 +134,15 @@ def main() -> None:
 @click.option("--club", default=None, help="Club printed under the title.")
 @click.option("--correction-minutes", type=click.IntRange(0), default=30, show_default=True,
               metavar="N", help="Results are provisional for N minutes (corrections until "
-              "HH:MM on every page); 0 publishes final results.")
+              "HH:MM on DATE on every page); 0 publishes final results. With the session's "
+              "date known (--date, or a date in the title), the period runs from the session: "
+              "a session scored more than a day after its start (--start; else the end of its "
+              "day) is final.")
+@click.option("--start", default=None, metavar="HH:MM",
+              help="When the session started (with its date, the correction period runs from "
+              "the session).")
+@click.option("--final", is_flag=True, help="Publish as final results (no correction "
+              "period), as a batch does once the period is over.")
 @click.option("--as", "profile", type=click.Choice(list(PROFILE_NAMES)), default=None,
               help="Score as another program does (docs/conventions.md); options given "
               "explicitly override it.")
@@ -222,6 +231,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
                                "give a name ending in .xlsx")
+    _check_publication(structure)
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
                   "encoding": encoding, "options": _options(structure)}
@@ -238,6 +248,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
             result = process(input_file, hands=hands, dd=not no_dd, points=points,
                              **kwargs)  # type: ignore[arg-type]
         not_written: list[str] = []
+        untitled = structure["title"] is None and _titled_by_file(result, input_file)
         written = _publish(result, output, structure, not_written)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
@@ -250,24 +261,51 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         sys.exit(EXIT_FAILED)
     t = result.travellers
     individual = bool(result.settings.get("individual"))
-    who = ("teams" if result.settings.get("method") == "teams" else
-           "players" if individual else "pairs")
+    who = ("team" if result.settings.get("method") == "teams" else
+           "player" if individual else "pair")
     movement = "individual" if individual else str(result.settings["movement"])
-    click.echo(f"{input_file}: {len(t)} results on {t['board'].nunique()} boards, "
-               f"{len(result.ranking)} {who} ranked ({movement}, "
+    ranked = plural(len(result.ranking), who)
+    click.echo(f"{input_file}: {plural(len(t), 'result')} on "
+               f"{plural(t['board'].nunique(), 'board')}, {ranked} ranked ({movement}, "
                f"{result.settings.get('method', 'mp')}); wrote "
                f"{', '.join(str(p) for p in written)}")
     for note in not_written:
         click.echo(f"not written: {note}", err=True)
+    if untitled:
+        click.echo(f"note: the input has no title row: the results are titled "
+                   f"{result.meta.get('title', '')!r}; give one with --title \"Tuesday pairs\" "
+                   "(and --date, --club)", err=True)
     if str(result.settings.get("dd", "")).startswith("not installed"):
         click.echo(f"note: the deals are shown without double dummy and par: DDS is "
                    f"{result.settings['dd']}", err=True)
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
-        click.echo(f"{len(result.problems)} problem(s) listed on the Problems sheet: {listed}")
+        click.echo(f"{plural(len(result.problems), 'problem')} listed on the Problems sheet: "
+                   f"{listed}")
     if not_written or not result.problems.empty:
         sys.exit(EXIT_PROBLEMS)
+
+
+def _titled_by_file(result: Result, source: Path) -> bool:
+    from traveller.publish.meta import titled_by_file
+
+    return titled_by_file(result.meta, source)
+
+
+def _check_publication(given: dict[str, object]) -> None:
+    """--start a time of day; --final not beside a correction period of its own."""
+    from traveller.publish.meta import start_time
+
+    start = given["start"]
+    if isinstance(start, str) and start_time(start) is None:
+        raise click.BadParameter(f"{start!r}: give the time the session started, such as 19:30",
+                                 param_hint="--start")
+    context = click.get_current_context(silent=True)
+    if given["final"] and context is not None and context.get_parameter_source(
+            "correction_minutes") != click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("--final publishes without a correction period; leave out "
+                               "--correction-minutes (or give --correction-minutes 0)")
 
 
 def _publish(result: Result, output: Path, given: dict[str, object],
@@ -280,10 +318,11 @@ def _publish(result: Result, output: Path, given: dict[str, object],
 
     if any(given[k] is not None for k in ("html", "pbn", "usebio")):  # else nothing to check
         check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
-    text = {k: v if isinstance(v := given[k], str) else None for k in ("title", "date", "club")}
+    text = {k: v if isinstance(v := given[k], str) else None
+            for k in ("title", "date", "club", "start")}
     minutes = given["correction_minutes"]
-    stamp(result, Publication(**text, correction_minutes=minutes if isinstance(minutes, int)
-                              else 30))
+    stamp(result, Publication(**text, correction_minutes=0 if given["final"] else minutes
+                              if isinstance(minutes, int) else 30))
     written = [write_workbook(result, output)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
     return written + write_outputs(result, **paths, not_written=not_written)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from traveller.words import plural
+
 
 @dataclass
 class Result:
@@ -55,8 +57,8 @@ class Result:
                else f"method {method}")
         movement = str(self.settings.get("movement", "")).capitalize()
         n = len(self.problems)
-        return (f"Result: {len(self.ranking)} {who}, {boards} boards, {len(t)} results, "
-                f"{n} problem{'' if n == 1 else 's'}; {how}"
+        return (f"Result: {len(self.ranking)} {who}, {plural(boards, 'board')}, "
+                f"{plural(len(t), 'result')}, {plural(n, 'problem')}; {how}"
                 + (f", {movement}" if movement else ""))
 
     @property

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from traveller.errors import TravellerError
+from traveller.words import plural
 
 
 @click.command("ladder")
@@ -70,9 +71,10 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
     players = len(season.standings)
     sessions = season.sessions["session"].nunique() if len(season.sessions) else 0
     if not written:
-        click.echo(f"{output}: {players} players over {sessions} sessions; nothing changed")
+        click.echo(f"{output}: {plural(players, 'player')} over {plural(sessions, 'session')}; "
+                   "nothing changed")
         return
-    click.echo(f"{output}: {players} players over {sessions} sessions; wrote "
+    click.echo(f"{output}: {plural(players, 'player')} over {plural(sessions, 'session')}; wrote "
                f"{', '.join(str(p) for p in written)}")
     for line in season.changes:
         click.echo(f"  {line}")

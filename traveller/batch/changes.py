@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from traveller.batch.manifest import write_atomic
 from traveller.publish.csvcells import inert
+from traveller.words import plural
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -213,10 +214,9 @@ def report_text(changes: Changes, title: str, when: str) -> str:
     lines = [f"Corrections: {title}", when, ""]
     if changes.empty:
         lines.append("No result and no pair's standing changed.")
-    for kind, records, heading in (("result", changes.results, "result(s) changed"),
-                                   ("pair", changes.pairs, "pair(s) changed")):
+    for kind, records in (("result", changes.results), ("pair", changes.pairs)):
         if records:
-            lines.append(f"{len(records)} {heading}:")
+            lines.append(f"{plural(len(records), kind)} changed:")
             lines.extend(f"  {_describe(r, kind)}" for r in records)
             lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from traveller.batch.manifest import current_umask
+from traveller.words import plural
 
 PAUSE_ENV = "TRAVELLER_BATCH_TEST_PAUSE"
 #: Temporary files of this package (tempfile.mkstemp: ".<name>.<8 chars>.tmp").
@@ -91,4 +92,5 @@ def clean_temps(outdir: Path) -> list[str]:
             if TEMP_NAME.match(name):
                 Path(folder, name).unlink(missing_ok=True)
                 removed += 1
-    return [f"removed {removed} temporary file(s) left by the interrupted run"] if removed else []
+    return ([f"removed {plural(removed, 'temporary file')} left by the interrupted run"]
+            if removed else [])

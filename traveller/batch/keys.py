@@ -32,7 +32,7 @@ OPTIONS_KEYWORD = "options"
 BATCH_DEFAULTS: dict[str, Any] = {"output_suffix": "_results", "changes": "both", "exclude": []}
 #: Publication keys (batch/publishing.py): the website, the title lines, the correction period.
 PUBLICATION_DEFAULTS: dict[str, Any] = {"html": False, "title": None, "date": None, "club": None,
-                                        "correction_minutes": 30}
+                                        "start": None, "correction_minutes": 30}
 BATCH_DEFAULTS.update(PUBLICATION_DEFAULTS)
 #: Season keys (batch/seasons.py): the ladder a folder's sessions belong to, its rule,
 #: and the results store ("sqlite": beside the output; a database URL; "none").
@@ -228,6 +228,12 @@ def _publication_value(key: str, value: Any, where: str) -> Any:
             raise SettingsError(f"{where}: correction_minutes must be a whole number of "
                                 f"minutes, 0 or more (0: final at once), not {value!r}")
         return value
+    if key == "start":
+        from traveller.publish.meta import start_time
+
+        if not isinstance(value, str) or start_time(value) is None:
+            raise SettingsError(f"{where}: start must be the time the sessions start, such as "
+                                f"\"19:30\", not {value!r}")
     return _text(key, value, where)
 
 

@@ -37,6 +37,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from traveller.words import plural
+
 MANIFEST_FORMAT = 1
 #: A file modified this recently may change again within the same mtime tick.
 RACY_SECONDS = 2.0
@@ -164,7 +166,8 @@ class Manifest:
         replayed = manifest._replay()
         if replayed:
             manifest.changed = True
-            manifest.notes.append(f"recovered {replayed} file(s) finished by an interrupted run")
+            manifest.notes.append(f"recovered {plural(replayed, 'file')} finished by an "
+                                  "interrupted run")
         return manifest
 
     def _replay(self) -> int:

@@ -1,7 +1,8 @@
 """The batch's publications: the website per session, the index page, the correction period.
 
 Each session is first published as "Provisional results — corrections until
-HH:MM" (``correction_minutes`` after its first publication, 30 by default);
+HH:MM on DATE" (``correction_minutes`` after its first publication, 30 by default,
+or after the session at the latest when its date is known: see publish/meta.py);
 the manifest keeps that deadline. A later run after the deadline re-publishes
 the unchanged session as "Final results" (nothing else changes; the manifest
 records ``final`` and when). A correction that arrives after the deadline is
@@ -39,7 +40,8 @@ def publication(job: Job) -> Publication:
     """The publication settings of a job's folder."""
     assert job.settings is not None
     get = job.settings.get
-    return Publication(get("title"), get("date"), get("club"), int(get("correction_minutes")))
+    return Publication(get("title"), get("date"), get("club"), int(get("correction_minutes")),
+                       start=get("start"))
 
 
 def site_name(job: Job) -> str | None:
@@ -140,6 +142,8 @@ def publication_key(job: Job) -> str:
     assert job.settings is not None
     values = {k: job.settings.get(k) for k in ("html", "title", "date", "club",
                                                "correction_minutes")}
+    if job.settings.get("start") is not None:  # (an older manifest's key stays the same)
+        values["start"] = job.settings.get("start")
     return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:12]
 
 

@@ -38,6 +38,7 @@ from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
 from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
 from traveller.errors import TravellerError
 from traveller.read.paths import STATE_DIR
+from traveller.words import plural
 
 LOG_NAME = "traveller-batch.log"
 SUMMARY_NAME = "traveller-batch-summary.json"
@@ -141,7 +142,7 @@ def run_batch(inbox: Path, outdir: Path, options: BatchOptions | None = None,
 def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
                 on_file: Callable[[Outcome], None] | None,
                 on_start: Callable[[int, list[str]], None] | None, clock: float) -> None:
-    run.log_line(f"start: {run.inbox} -> {run.outdir}: {len(jobs)} file(s), "
+    run.log_line(f"start: {run.inbox} -> {run.outdir}: {plural(len(jobs), 'file')}, "
                  f"traveller {run.version}")
     for note in summary.notes:
         run.log_line(f"note: {note}")

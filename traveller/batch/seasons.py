@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from traveller.words import plural
+
 if TYPE_CHECKING:
     from traveller.batch.manifest import Manifest
     from traveller.batch.plan import Job
@@ -105,7 +107,8 @@ def _store(outdir: Path, manifest: Manifest, facts: dict[str, dict[str, Any]],
                           "snapshot": entry.get("snapshot"),
                           "published": entry.get("published")}, rows))
     changed = store_sessions(_url(outdir, store), sessions)
-    notes = [f"results store: {len(changed)} session(s) stored or corrected"] if changed else []
+    notes = ([f"results store: {plural(len(changed), 'session')} stored or corrected"]
+             if changed else [])
     if unread:
         notes.append(f"results store: no snapshot readable for {', '.join(unread[:5])}")
     return notes
@@ -125,6 +128,6 @@ def _ladder(outdir: Path, name: str, fact: dict[str, Any]) -> list[str]:
     written = write_ladder(season, path, title=name, site=site)
     notes = [f"ladder {name!r}: {note}" for note in season.notes]
     if written:
-        what = f"{len(season.changes)} player(s) changed" if season.changes else "updated"
+        what = f"{plural(len(season.changes), 'player')} changed" if season.changes else "updated"
         notes.append(f"ladder {name!r}: {what}, {path.relative_to(outdir).as_posix()}")
     return notes

@@ -18,6 +18,7 @@ file and the key (it fails the files under that folder, not the whole run)::
     exclude = ["*.txt"]      # file names (or paths under INBOX) to leave alone
     html = true              # also a website per session, and OUTDIR/index.html
     title = "Tuesday pairs"  # title, date, club printed above the results
+    start = "19:30"          # the sessions' start: the correction period runs from the session
     correction_minutes = 30  # provisional until then, final after (0: final at once)
     points = "abf"           # master points by a scale (docs/points.md)
     ladder = "Club 2026"     # the season's ladder these sessions belong to

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from traveller.read.paths import printable
+from traveller.words import plural
 
 STATUSES = ("done", "problems", "failed", "skipped", "todo")
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_PROBLEMS = 0, 1, 2, 3
@@ -100,16 +101,17 @@ class RunSummary:
         c = self.counts()
         total = len(self.files)
         if self.dry_run:
-            return (f"dry run: {total} file(s): {c['todo']} to do, {c['skipped']} up to date, "
-                    f"{c['failed']} failed; nothing written")
+            return (f"dry run: {plural(total, 'file')}: {c['todo']} to do, "
+                    f"{c['skipped']} up to date, {c['failed']} failed; nothing written")
         if total and c["skipped"] == total:
-            return (f"nothing new: all {total} file(s) up to date; nothing written "
+            return (f"nothing new: {'' if total == 1 else 'all '}{plural(total, 'file')} "
+                    "up to date; nothing written "
                     f"({self.seconds:.2f} s)")
         if not total:
             return f"nothing to do: no traveller file under {self.inbox}"
         corrected = f", {c['corrected']} corrected" if c["corrected"] else ""
         stop = "; INTERRUPTED" if self.interrupted else ""
-        return (f"{total} file(s): {c['done']} done, {c['problems']} with problems, "
+        return (f"{plural(total, 'file')}: {c['done']} done, {c['problems']} with problems, "
                 f"{c['failed']} failed, {c['skipped']} up to date{corrected} "
                 f"({self.seconds:.1f} s){stop}")
 
@@ -125,14 +127,15 @@ def describe(outcome: Outcome) -> str:
     elif o.status == "todo":
         text = f"{head} -> {o.output}: would be done ({o.reason})"
     else:
-        text = (f"{head} -> {o.output} ({o.reason}; {o.results} results, {o.pairs} pairs, "
+        text = (f"{head} -> {o.output} ({o.reason}; {plural(o.results or 0, 'result')}, "
+                f"{plural(o.pairs or 0, 'pair')}, "
                 f"{o.seconds:.2f} s)")
         if o.problems:
             listed = ", ".join(f"{n} {code}" for code, n in o.problem_counts.items())
-            text += f"; {o.problems} problem(s): {listed}"
+            text += f"; {plural(o.problems, 'problem')}: {listed}"
         if o.changes:
-            text += (f"; corrected: {len(o.changes['results'])} result(s), "
-                     f"{len(o.changes['pairs'])} pair(s) changed, see "
+            text += (f"; corrected: {plural(len(o.changes['results']), 'result')}, "
+                     f"{plural(len(o.changes['pairs']), 'pair')} changed, see "
                      f"{', '.join(o.changes['reports']) or 'the summary'}")
     if o.moved_to:
         text += f"; input moved to {o.moved_to}"

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from traveller.words import noun, plural
+
 if TYPE_CHECKING:
     from traveller.home.result import HomeResult
 
@@ -137,7 +139,7 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
     if not result.problems.empty:
         counts = result.problems["code"].value_counts()
         listed = ", ".join(f"{n} {code}" for code, n in counts.items())
-        click.echo(f"{len(result.problems)} problem(s) listed on the Problems sheet "
+        click.echo(f"{plural(len(result.problems), 'problem')} listed on the Problems sheet "
                    f"(those deals skipped): {listed}")
         sys.exit(EXIT_PROBLEMS)
 
@@ -149,7 +151,9 @@ def summary(result: HomeResult) -> str:
     if result.game == "three-handed":
         nets = ", ".join(f"{p} {s:+d}" for p, s in zip(t["player"], t["settlement"],
                                                         strict=True))
-        return f"{deals} deals, {result.ledger['rubber'].nunique()} rubber(s); settle {nets}"
+        rubbers = int(result.ledger["rubber"].nunique())
+        return f"{plural(deals, 'deal')}, {plural(rubbers, 'rubber')}; settle {nets}"
     unit = "round" if result.game == "chicago" else "rubber"
     ns = int(t["settlement"].sum()) if len(t) else 0
-    return f"{deals} deals, {len(t)} {unit}(s); N-S {ns:+d} hundred(s) in all"
+    hundreds = noun(abs(ns), "hundred")
+    return f"{plural(deals, 'deal')}, {plural(len(t), unit)}; N-S {ns:+d} {hundreds} in all"

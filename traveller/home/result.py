@@ -13,6 +13,7 @@ from traveller.home.sheet import GROUP_FIELDS, TEXT_FIELDS, read_sheet
 from traveller.home.values import HOME_STRAINS
 from traveller.problems import combine, flag
 from traveller.schema import NOTATIONS, PROBLEM_COLUMNS
+from traveller.words import plural
 
 #: A path, a DataFrame, or a dict of sheet name -> DataFrame.
 HomeSource: TypeAlias = str | Path | pd.DataFrame | dict[str, pd.DataFrame]
@@ -44,8 +45,9 @@ class HomeResult:
 
     def __repr__(self) -> str:
         deals = int((self.ledger["entry"] != "unfinished").sum()) if len(self.ledger) else 0
-        return (f"HomeResult: {self.game}, {deals} deals, {len(self.totals)} totals rows, "
-                f"{len(self.problems)} problems")
+        return (f"HomeResult: {self.game}, {plural(deals, 'deal')}, "
+                f"{plural(len(self.totals), 'totals row')}, "
+                f"{plural(len(self.problems), 'problem')}")
 
 
 @dataclass

@@ -1,8 +1,9 @@
 """What a director prints besides the ranking: score cards, frequencies, a summary.
 
 - :func:`score_cards`: each pair's boards, one row per (pair, board), with the
-  cards it held, its opponents, the contract, lead, the score from the pair's
-  own view, its matchpoints and percentage, and the ruling if any;
+  cards it held, its opponents, the contract, declarer, result (``=``, ``+1``,
+  ``-2``), lead, the score from the pair's own view, its matchpoints and
+  percentage, and the ruling if any;
 - :func:`frequencies`: per board, each N-S score, how many times it was scored
   and the N-S and E-W matchpoints it earned (rulings listed on their own);
 - :func:`summary`: tables, pairs, boards, top, rulings and problems, as
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from traveller.result import Result
 
 CARD_COLUMNS = ["section", "line", "pair", "names", "board", "held", "opponent", "contract",
-                "declarer", "lead", "score", "mp", "top", "pct", "ruling"]
+                "declarer", "result", "lead", "score", "mp", "top", "pct", "ruling"]
 FREQUENCY_COLUMNS = ["section", "board", "ns_score", "ruling", "count", "ns_mp", "ew_mp",
                      "ns_pct", "ew_pct"]
 #: What a frequency row shows for a method without matchpoints (IMPs and the datum).
@@ -84,6 +85,8 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
              "opponent": pd.array(side["opponent"], dtype="Int64")}
     for column in ("contract", "declarer", "lead"):
         cards[column] = _text(t, column, row)
+        if column == "declarer":  # the tricks against the contract: "=", "+1", "-2"
+            cards["result"] = _results(t, row)
     cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
     cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
     cards["top"] = _values(t, "top")[row]
@@ -91,6 +94,16 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
         cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
     return cards  # in the order of session + CARD_COLUMNS (+ imp)
+
+
+def _results(t: pd.DataFrame, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """Each card row's result against its contract ("=", "+1", "-2"; missing when none)."""
+    if "tricks" not in t or "contract" not in t:
+        return pd.array([None] * len(row), dtype="string")
+    from traveller.publish.shown import results
+
+    made = results(t["contract"], t["tricks"]).to_numpy(dtype=object)[row]
+    return pd.array(np.where(made == "", None, made), dtype="string")
 
 
 #: The side columns a card reads.
@@ -307,12 +320,16 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     return int(most.sum())
 
 
-def _tops(t: pd.DataFrame) -> str:
-    """Each section's common top (the highest), sections in order: "A: 24, B: 22"."""
+def _tops(t: pd.DataFrame) -> str | int | float:
+    """Each section's common top (the highest), sections in order: "A: 24, B: 22"; one
+    section's a number (a cell that prints as one, right-aligned)."""
     codes, sections = t["section"].factorize(sort=True)
     top = np.full(len(sections), np.nan)
     known = codes >= 0
     np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    if len(top) == 1 and not sections[0] and np.isfinite(top[0]):
+        value = float(top[0])
+        return int(value) if value.is_integer() else value
     return ", ".join(f"{s}: {v:g}" if s else f"{v:g}" for s, v in zip(sections, top, strict=True))
 
 

@@ -58,6 +58,13 @@ def date_in_text(text: str | None) -> date | None:
     return None
 
 
+def meta_date(meta: dict[str, str]) -> date | None:
+    """The session's date as its title lines state it (the date given, else one written
+    in the title), else None."""
+    return (parse_date(meta.get("date")) or date_in_text(meta.get("date"))
+            or date_in_text(meta.get("title")))
+
+
 def session_date(result: Result) -> tuple[date | None, str]:
     """The session's date and where it came from: ``session``, ``title``, ``file`` or
     ``published`` (the return type keeps None for callers that test it)."""

@@ -77,6 +77,10 @@ def heading(column: object) -> str:
     return name
 
 
+#: Text printed right of right-aligned numbers, set off from them by an indent (the E-W %
+#: never runs into the ruling).
+INDENTED = frozenset({"ruling", "ruling_applied", "ruling_kind", "Ruling_as_written"})
+
 #: Short codes and small numbers, centred so neighbouring columns do not run together.
 CENTERED = frozenset({"board", "ns_pair", "ew_pair", "declarer", "tricks", "pair", "line",
                       "boards", "place", "results", "top", "row"})

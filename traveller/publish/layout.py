@@ -20,10 +20,12 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from traveller.publish.headers import HEADERS
 from traveller.publish.keys import arrow_of, change_starts, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
+from traveller.words import plural
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -41,7 +43,7 @@ PRINTED_INDIVIDUAL = tuple(c for p in PRINTED for c in (
 PRINTED_PREFIX = "national_"
 
 #: Normalised columns an as-written column can repeat.
-_PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score")
+_PARTNERS = ("contract", "declarer", "tricks", "lead", "ns_score", "ruling")
 #: Per-board figures shown in the board's heading.
 _PER_BOARD = ("results", "top", "common_top")
 #: Columns moved to the Summary when they hold one value throughout.
@@ -67,6 +69,7 @@ def travellers_layout(result: Result, summary: bool = True,
         facts = constant_facts(series, names) if summary else []
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
+    series, names = _input_twins(series, names)
     kept, dropped = _as_written(series, names)
     for scaled, plain in (("ns_mp_scaled", "ns_mp"), ("ew_mp_scaled", "ew_mp")):
         if scaled in names and plain in names and _same(series[scaled], series[plain]):
@@ -82,6 +85,21 @@ def travellers_layout(result: Result, summary: bool = True,
         c for c in names if str(c).startswith(PRINTED_PREFIX)]
     out = {c: kept.get(c, series[c]) for c in printed + [c for c in names if c not in printed]}
     return out, len(printed), headings, facts
+
+
+def _input_twins(series: dict[str, pd.Series], names: list[str]
+                 ) -> tuple[dict[str, pd.Series], list[str]]:
+    """The input's columns headed as one of ours (its ``Ruling`` beside our Ruling) renamed
+    ``Ruling (as written)``: shown only where they say something else, never two columns
+    with one heading."""
+    ours = {HEADERS[c].casefold(): c for c in names if c in HEADERS}
+    twins = {c: f"{c}{AS_WRITTEN}" for c in names
+             if c not in HEADERS and str(c).casefold() in ours
+             and f"{c}{AS_WRITTEN}" not in series}
+    if not twins:
+        return series, names
+    renamed = {twins.get(c, c): v for c, v in series.items()}
+    return renamed, [twins.get(c, c) for c in names]
 
 
 def constant_facts(frame: pd.DataFrame | Mapping[str, pd.Series],
@@ -173,11 +191,13 @@ class _Cells:
         return np.asarray(a == b, dtype=bool) & ~a_missing & ~b_missing
 
     def missing(self, name: str) -> np.ndarray:
-        """Where the cell is missing."""
+        """Where the cell is missing or blank."""
         text = self.stripped(name)
         if isinstance(text, pa.Array):
-            return text.is_null().to_numpy(zero_copy_only=False)
-        return self.text(name)[1]
+            empty = pc.equal(pc.utf8_length(text), 0).fill_null(True)
+            return empty.to_numpy(zero_copy_only=False)
+        values, missing = self.text(name)
+        return missing | (values == "")
 
 
 def _as_written(series: dict[str, pd.Series], names: list[str]
@@ -260,7 +280,7 @@ def _heading(row: dict[str, object], chicago: bool) -> str:
                                 (False, True): "E-W", (True, True): "Both"}[(ns, ew)])
     results, top, common = row.get("results"), row.get("top"), row.get("common_top")
     if results is not None:
-        parts.append(f"{int(results)} results")  # type: ignore[call-overload]
+        parts.append(plural(int(results), "result"))  # type: ignore[call-overload]
     if top is not None:
         parts.append(f"top {float(top):g}")  # type: ignore[arg-type]
         if common is not None and float(common) != float(top):  # type: ignore[arg-type]

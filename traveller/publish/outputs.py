@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from traveller.publish.meta import Publication, publication_meta
+from traveller.publish.meta import Publication, publication_meta, titled_by_file, untitled_meta
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -22,11 +22,18 @@ def stamp(result: Result, publication: Publication, *, first_published: datetime
     """Set ``result.meta`` for publishing now; returns the end of the correction period.
 
     ``first_published`` is when the session was first published (a correction
-    keeps the first publication's deadline); by default now.
+    keeps the first publication's deadline); by default now. When the session's
+    date is known (given, or written in the title), the period runs from the
+    session at the latest (see :meth:`Publication.deadline`).
     """
+    from traveller.publish.dates import meta_date
+
     now = now or datetime.now().astimezone()
-    deadline = publication.deadline(first_published or now)
-    result.meta = publication_meta(result.meta, publication, deadline, now)
+    meta = (untitled_meta(result.meta, publication)
+            if titled_by_file(result.meta, result.source) else result.meta)
+    session = meta_date(publication_meta(meta, publication, None, now))
+    deadline = publication.deadline(first_published or now, session)
+    result.meta = publication_meta(meta, publication, deadline, now)
     return deadline
 
 

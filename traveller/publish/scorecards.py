@@ -1,11 +1,14 @@
 """The Score cards sheet: a printed page per pair, with its opponents' names and its total.
 
-Each pair's block: a heading (section, pair, line, names, the ranking's
-matchpoints, percentage and place), the column headers, one row per board
-(board, cards held when the pair changed line, opponents' number and names,
-contract, declarer, lead, score from the pair's view, matchpoints, %, ruling
-when any), then a total row. A page break before every pair (up to Excel's
-1,023 breaks per sheet); empty columns are left out.
+Each pair's block: a heading (section, pair, line, names), the column
+headers, one row per board (board, cards held when the pair changed line,
+opponents' number and names, contract, declarer, result ``=``/``+1``/``-2``,
+lead, score from the pair's view, matchpoints, %, ruling when any), a total
+row (the card's matchpoints added up, its mean %), then the pair's figures on
+the ranking (its place, matchpoints, % or IMPs, as numbers in their columns:
+they differ from the card's total where a board was not played). A page
+break before every pair (up to Excel's 1,023 breaks per sheet); empty columns
+are left out.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from traveller.publish.sheet import (
     Column,
     blank,
     column,
+    header_format,
     page_setup,
     row_cells,
 )
@@ -33,10 +37,11 @@ from traveller.publish.sheet import (
 #: Card columns written per row (in this order) and their headers.
 ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponent": "Opponents",
                "opponent_names": "Opponents' names", "contract": "Contract", "declarer": "By",
-               "lead": "Lead", "score": "Score", "mp": "MP", "pct": "%", "imp": "IMPs",
-               "ruling": "Ruling"}
+               "result": "Result", "lead": "Lead", "score": "Score", "mp": "MP", "pct": "%",
+               "imp": "IMPs", "ruling": "Ruling"}
 _STYLES = {"score": SIGNED, "mp": MP_FORMAT, "pct": DECIMAL, "imp": DECIMAL, "board": "center",
-           "opponent": "center", "declarer": "center", "held": "center"}
+           "opponent": "center", "declarer": "center", "held": "center", "result": "center",
+           "ruling": "indent"}
 _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
 _LINE_WORDS = {"NS": "N-S", "EW": "E-W", "": ""}
 
@@ -70,24 +75,13 @@ def _one_per_pair(cards: dict[str, pd.Series], keys: list[str]) -> bool:
     return len(np.unique(pairs * (held.max(initial=0) + 1) + held[shown])) == len(np.unique(pairs))
 
 
-def _heading(first: dict[str, Any], totals: dict[tuple[Any, ...], dict[str, Any]],
-             who: str = "Pair") -> str:
+def _heading(first: dict[str, Any], who: str = "Pair") -> str:
     line = str(first.get("line", "") or "")  # "" in a Howell: the Cards column says
     parts = [f"Section {first['section']}"] if str(first.get("section", "") or "") else []
     side = _LINE_WORDS.get(line, line)
     parts.append(f"{who} {first['pair']}" + (f" {side}" if side else ""))
     if str(first.get("names", "") or ""):
         parts.append(str(first["names"]))
-    rank = totals.get((first["section"], line, first["pair"]))
-    if rank is not None:
-        if pd.notna(rank.get("mp")):
-            parts.append(f"{float(rank['mp']):g} MP")
-        if pd.notna(rank.get("pct")):
-            parts.append(f"{float(rank['pct']):.2f} %")
-        if pd.notna(rank.get("imps")):
-            parts.append(f"{float(rank['imps']):.2f} IMPs")
-        if "place" in rank:
-            parts.append(f"place {rank['place']}")
     return " · ".join(parts)
 
 
@@ -112,14 +106,17 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
     firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")
               if c in frame}
     sums = _sums(frame, cols)
-    rows = row_cells(cols, st["0"])
+    rows = row_cells(cols, st["0"], starts, st[DECIMAL])
     r, breaks = 0, []
     for i, (start, end) in enumerate(zip(starts, ends, strict=True)):
         if r:
             breaks.append(r)
-        heading = _heading({c: v[i] for c, v in firsts.items()}, totals, who)
-        r = _block(sheet, st, cols, rows[start:end], r, heading)
-        _total(sheet, st, cols, sums, start, end, r - 2)
+        first: dict[str, Any] = {c: v[i] for c, v in firsts.items()}
+        r = _block(sheet, st, cols, rows[start:end], r, _heading(first, who))
+        _total(sheet, st, cols, sums, start, end, r)
+        rank = totals.get((first["section"], str(first.get("line", "") or ""), first["pair"]))
+        _ranked(sheet, st, cols, rank, r + 1)
+        r += 3
     if 0 < len(breaks) <= MAX_BREAKS:
         sheet.set_h_pagebreaks(breaks)
     page_setup(sheet, header)
@@ -145,12 +142,32 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
     """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
     sheet.put_blanks(r, range(len(cols)), st["heading"])
     sheet.put_row(r, [heading], [st["heading"]])
-    sheet.put_row(r + 1, [c.header for c in cols], [st["header"]] * len(cols))
+    sheet.put_row(r + 1, [c.header for c in cols], [header_format(st, c) for c in cols])
     r += 2
     for values, formats in rows:
         sheet.put_row(r, values, formats)
         r += 1
-    return r + 2
+    return r
+
+
+def _ranked(sheet: Any, st: dict[str, Any], cols: list[Column],
+            rank: dict[str, Any] | None, r: int) -> None:
+    """The pair's figures on the ranking, under the card's total: its place, then its
+    matchpoints, % and IMPs as numbers in their columns."""
+    if not rank:
+        return
+    headers = [c.header for c in cols]
+    values: list[Any] = [f"Ranking: place {rank['place']}" if "place" in rank else "Ranking"]
+    values += [None] * (len(cols) - 1)
+    formats: list[Any] = [st["top"]] + [None] * (len(cols) - 1)
+    for key, header in (("mp", "MP"), ("pct", "%"), ("imps", "IMPs")):
+        value = rank.get(key)
+        if header in headers and value is not None and pd.notna(value):
+            j = headers.index(header)
+            number = float(value)
+            values[j] = number
+            formats[j] = st["0" if key == "mp" and number.is_integer() else DECIMAL]
+    sheet.put_row(r, values, formats)
 
 
 def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarray]:
@@ -174,7 +191,9 @@ def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, n
     formats = [st["total"]] * len(cols)
     if "mp" in sums:  # the sum of the known values, as numpy's nansum adds them
         j = headers.index("MP")
-        values[j], formats[j] = float(sums["mp"][start:end].sum()), st["total_mp"]
+        values[j] = float(sums["mp"][start:end].sum())
+        whole = bool(np.array_equal(sums["mp"][start:end], np.floor(sums["mp"][start:end])))
+        formats[j] = st["total_whole" if whole else "total_pct"]
     if "pct" in sums:
         known = int(sums["pct_known"][start:end].sum())
         if known:  # and their mean, as nanmean: that sum over how many are known

@@ -4,8 +4,11 @@ In constant-memory mode (a large session) each row goes to disk as soon as
 the next one starts, so memory stays flat however big the session; a small
 workbook is built in memory (workbook.py). Every text cell is written as text (a name
 ``=1+1`` or ``http://…`` is shown as typed, never as a formula or a link).
-Number formats are set per column; matchpoints that are whole numbers get a
-plain integer format so no cell shows a trailing decimal point (``14.``).
+Number formats are set per column; matchpoints are printed alike within each
+group of rows (a board's traveller, a pair's card): without decimals where every
+one of the group is whole, else all to two decimals (``8.40``, ``13.86``), so no
+cell shows a trailing decimal point (``14.``) and a column never mixes ``8.4``
+with ``13.86``.
 """
 
 from __future__ import annotations
@@ -37,8 +40,12 @@ def styles(book: Any) -> dict[str, Any]:
     """The formats every sheet uses, created once per workbook."""
     made = {key: book.add_format({"num_format": key}) for key in
             (SIGNED, DECIMAL, MP_FORMAT, "0")}
-    made["header"] = book.add_format({"bold": True, "bottom": 1, "text_wrap": True,
-                                      "valign": "top", "bg_color": "#DDEBF7"})
+    header = {"bold": True, "bottom": 1, "text_wrap": True, "valign": "top",
+              "bg_color": "#DDEBF7"}
+    made["header"] = book.add_format(header)
+    for align in ("right", "center"):  # over numbers, over centred codes
+        made[f"header_{align}"] = book.add_format({**header, "align": align})
+    made["header_indent"] = book.add_format({**header, "align": "left", "indent": 1})
     made["title"] = book.add_format({"bold": True, "font_size": 14, "valign": "top",
                                      "text_wrap": True})
     made["line"] = book.add_format({"text_wrap": True, "valign": "top"})
@@ -50,6 +57,8 @@ def styles(book: Any) -> dict[str, Any]:
     made["total_pct"] = book.add_format({"bold": True, "top": 1, "num_format": DECIMAL})
     made["wrap"] = book.add_format({"text_wrap": True, "valign": "top"})
     made["top"] = book.add_format({"valign": "top"})
+    made["indent"] = book.add_format({"align": "left", "indent": 1})  # beside right-aligned numbers
+    made["total_whole"] = book.add_format({"bold": True, "top": 1, "num_format": "0"})
     return made
 
 
@@ -188,7 +197,7 @@ def write_table(book: Any, st: dict[str, Any], table: Table) -> Any:
         write_title(sheet, st, table.title, span, sum(c.width for c in cols[:span]))
     top = table.top
     for j, c in enumerate(cols):
-        sheet.write_string(top, j, c.header, st["header"])
+        sheet.write_string(top, j, c.header, header_format(st, c))
     breaks = _write_rows(sheet, st, table, top + 1)
     last_row, last_col = table.rows - 1, max(len(cols) - 1, 0)
     sheet.freeze_panes(top + 1, 0)
@@ -207,6 +216,15 @@ def write_table(book: Any, st: dict[str, Any], table: Table) -> Any:
     return sheet
 
 
+def header_format(st: dict[str, Any], col: Column) -> Any:
+    """The header cell's format: over its column's cells (numbers right, codes centred)."""
+    if col.style in ("center", "indent"):
+        return st[f"header_{col.style}"]
+    numbers = col.kind in ("number", "mp") or (col.style is not None and col.style in (
+        SIGNED, DECIMAL, MP_FORMAT))
+    return st["header_right"] if numbers else st["header"]
+
+
 def page_setup(sheet: Any, page: tuple[str, str]) -> None:
     """Landscape A4, one page wide, the title in the page header, page numbers below."""
     sheet.set_landscape()
@@ -218,11 +236,14 @@ def page_setup(sheet: Any, page: tuple[str, str]) -> None:
     sheet.set_footer(footer or "&L&A&RPage &P of &N")
 
 
-def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
+def cells(col: Column, whole: Any, starts: list[int] | None = None,
+          decimal: Any = None) -> tuple[list[Any], list[Any]]:
     """The column's cells as written: values (None: no cell) and each one's format.
 
-    Text is cut to Excel's limit; whole matchpoints get the integer format
-    ``whole``, every other cell no format of its own (the column's applies).
+    Text is cut to Excel's limit; matchpoints get the integer format ``whole``
+    where every one of their group (the rows from each of ``starts``; all rows
+    when not given) is whole, else ``decimal`` (when given); every other cell no
+    format of its own (the column's applies).
     """
     values = col.values
     if col.kind == "text":  # texts or None: their lengths taken in C
@@ -236,13 +257,23 @@ def cells(col: Column, whole: Any) -> tuple[list[Any], list[Any]]:
         number = np.array(values, dtype=float)
         with np.errstate(invalid="ignore"):
             whole_here = number == np.floor(number)
-        return values, [whole if here else None for here in whole_here.tolist()]
+        if decimal is None:
+            return values, [whole if here else None for here in whole_here.tolist()]
+        group = np.searchsorted(np.asarray(starts or [0]), np.arange(len(number)),
+                                side="right") - 1
+        group = np.maximum(group, 0)
+        fractions = np.bincount(group, weights=~whole_here & ~np.isnan(number),
+                                minlength=int(group.max(initial=0)) + 1) > 0
+        shown = np.where(fractions[group], 1, 0)
+        shown[np.isnan(number)] = 2
+        return values, [(whole, decimal, None)[k] for k in shown.tolist()]
     return values, [None] * len(values)
 
 
-def row_cells(cols: list[Column], whole: Any) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+def row_cells(cols: list[Column], whole: Any, starts: list[int] | None = None,
+              decimal: Any = None) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """Per data row: its values and their formats, one per column (see :func:`cells`)."""
-    made = [cells(c, whole) for c in cols]
+    made = [cells(c, whole, starts, decimal) for c in cols]
     values = zip(*(v for v, _ in made), strict=True)
     formats = zip(*(f for _, f in made), strict=True)
     return list(zip(values, formats, strict=True))
@@ -255,7 +286,8 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
     breaks: list[int] = []
     page_start, r = first, first
     span = max(table.printed or len(cols), 1)
-    for i, (values, formats) in enumerate(row_cells(cols, st["0"])):
+    for i, (values, formats) in enumerate(row_cells(cols, st["0"], _groups(table),
+                                                     st[DECIMAL])):
         heading = table.headings.get(i)
         if heading is not None:
             size = _group_size(table.headings, i, n)
@@ -270,6 +302,17 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
         sheet.put_row(r, values, formats)
         r += 1
     return breaks
+
+
+def _groups(table: Table) -> list[int]:
+    """The first row of each group whose matchpoints print alike: each heading's (a
+    board), else each change of the banded column (a board of the frequencies)."""
+    if table.headings:
+        return sorted(table.headings)
+    if table.band is not None and table.columns:
+        values = table.columns[table.band].values
+        return [0] + [i for i in range(1, len(values)) if values[i] != values[i - 1]]
+    return [0]
 
 
 def _group_size(headings: dict[int, str], start: int, n: int) -> int:

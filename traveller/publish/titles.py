@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from traveller.words import plural
+
 if TYPE_CHECKING:
     from traveller.result import Result
 
@@ -42,18 +44,42 @@ def _escape(text: str) -> str:
     return text.replace("&", "&&")
 
 
-def title_lines(result: Result) -> list[str]:
-    """The Ranking sheet's first lines: title, method line, then date, club and status."""
-    s = result.settings
-    title = heading(result)
-    method = str(s.get("method", "mp"))
-    movement = ("" if method == "teams" else "individual; " if s.get("individual")
-                else f"{s.get('movement', '')} movement; ")
-    detail = (f"{method_words(method, s)}; {movement}{s.get('boards', 0)} boards; "
-              f"{len(result.problems)} problem(s) listed")
+def top_lines(result: Result) -> list[str]:
+    """The Ranking sheet's first lines: the title, then date and club, then the status."""
     meta = _meta(result)
-    more = " · ".join(meta[k] for k in ("date", "club", "status") if meta.get(k))
-    return [title, detail, *([more] if more else [])]
+    title = heading(result)
+    more = " · ".join(meta[k] for k in ("date", "club") if meta.get(k) and meta[k] != title)
+    return [title, *([more] if more else []),
+            *([meta["status"]] if meta.get("status") else [])]
+
+
+def foot_lines(result: Result) -> list[str]:
+    """The Ranking sheet's foot: how it was scored, in one plain sentence; the problems
+    listed, when there are any."""
+    n = len(result.problems)
+    listed = [f"{plural(n, 'problem')} listed on the Problems sheet."] if n else []
+    return [method_line(result) + ".", *listed]
+
+
+def method_line(result: Result) -> str:
+    """The method, the movement and the boards in words: "Matchpoints, 2 for each pair
+    beaten and 1 for each tie; Neuberg's formula for boards played fewer times; Mitchell
+    movement; 24 boards" (the Ranking sheet's foot; the site can say it alike)."""
+    s = result.settings
+    method = str(s.get("method", "mp"))
+    parts = [method_words(method, s)]
+    if method != "teams":
+        movement = str(s.get("movement", "") or "")
+        parts.append("individual" if s.get("individual") else
+                     f"{movement.capitalize()} movement" if movement else "")
+    boards = s.get("boards", 0)
+    parts.append(plural(int(boards) if isinstance(boards, int | float) else 0, "board"))
+    return "; ".join(p for p in parts if p)
+
+
+#: Each matchpoint scale in words.
+SCALE_WORDS = {"2/1/0": "2 for each pair beaten and 1 for each tie",
+               "1/0.5": "1 for each pair beaten and ½ for each tie"}
 
 
 def method_words(method: str, s: dict[str, object]) -> str:
@@ -77,9 +103,10 @@ def method_words(method: str, s: dict[str, object]) -> str:
                 "standings by VP, ties by IMP quotient")
     else:
         among = s.get("adjusted_board") == "among-real"
-        line = (f"Matchpoints, scale {s.get('scale', '2/1/0')}; "
+        scale = str(s.get("scale", "2/1/0"))
+        line = (f"Matchpoints, {SCALE_WORDS.get(scale, f'scale {scale}')}; "
                 + ("a board with artificial scores compared among its real results"
-                   if among else "Neuberg to the common top where a board has fewer results"))
+                   if among else "Neuberg's formula for boards played fewer times"))
         if s.get("total") == "mean-of-boards":
             line += "; a pair's % is the mean of its board percentages"
     if method in ("ximp", "butler"):

@@ -1,5 +1,5 @@
-"""The formatted results workbook: Ranking, Travellers, Hands (when there are deals),
-Problems, then Score cards,
+"""The formatted results workbook: Ranking (ranking_sheet.py), Travellers, Hands (when
+there are deals), Problems, then Score cards,
 Frequencies and Summary sheets (and Sessions for a multi-session event).
 
 Written with xlsxwriter row by row (sheet.py), in constant-memory mode for
@@ -40,10 +40,11 @@ from traveller.publish.cards import (
     result_summary,
 )
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
-from traveller.publish.headers import CENTERED, FORMATS, HEADERS, heading
+from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, heading
 from traveller.publish.keys import group_ids
+from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
-from traveller.publish.titles import page_footer, page_header, title_lines
+from traveller.publish.titles import page_footer, page_header
 from traveller.score.frequency import counted
 from traveller.tidy.arrays import rows_of
 from traveller.tidy.rulings import kinds
@@ -104,8 +105,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         book = Workbook(tmp, _book_options(result, plan, row_limit))
         st = styles(book)
         header = (page_header(result), page_footer(result))
-        write_table(book, st, _table("Ranking", _ranking_frame(result), header=header,
-                                     title=title_lines(result) + notes))
+        write_ranking(book, result, _ranking_frame(result), notes)
         for _, rows, write, _ in plan:
             if rows <= row_limit:
                 write(book, st, header)
@@ -203,7 +203,7 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         rows = len(frame["pair"])  # (a frame, or its columns by name)
         pairs = (int(group_ids(*(frame[k] for k in ("section", "line", "pair"))).max()) + 1
                  if rows else 0)
-        return (name, rows + 4 * pairs,
+        return (name, rows + 5 * pairs,
                 lambda b, st, h: write_score_cards(
                     b, st, name, frame, result.ranking, h, reads.names,
                     "Player" if result.settings.get("individual") else "Pair"),
@@ -254,7 +254,8 @@ def _table(name: str, frame: pd.DataFrame | dict[str, pd.Series], *, band: str |
     rows = len(frame) if isinstance(frame, pd.DataFrame) else rows_of(frame)
     cols = []
     for c, series in columns.items():  # each column once, without a lookup by name
-        style = "center" if c in CENTERED else FORMATS.get(str(c))
+        style = ("center" if c in CENTERED else "indent" if c in INDENTED
+                 else FORMATS.get(str(c)))
         cols.append(column(heading(c), series, style))
     index = list(columns).index(band) if band in columns and rows else None
     return Table(name, cols, title or [], headings or {}, index, printed, header)

@@ -64,6 +64,7 @@ from traveller.read.exports import (
     value_for,
 )
 from traveller.read.raw import RawTable
+from traveller.words import plural
 
 #: ScoreTable column (lower case) -> canonical column
 TABLE_COLUMNS = {
@@ -205,7 +206,7 @@ def _score_table_rows(game: Game) -> list[dict[str, Any]]:
         row = _board_values(game) | {"row": number}
         fields = table_fields(line)
         if fields is None or len(fields) != len(columns):
-            found = "an unclosed quote" if fields is None else f"{len(fields)} fields"
+            found = "an unclosed quote" if fields is None else plural(len(fields), "field")
             row["read_problem"] = (f"ScoreTable line has {found}; the header names "
                                    f"{len(columns)} ({tag.value}): {line}")
         else:

@@ -82,29 +82,69 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
         raise NoRanking(f"{path}: no Ranking sheet; give results workbooks "
                                   "written by traveller score or traveller batch")
     grid = sheet_cells(book, path, "Ranking")
-    header = next((i for i, row in enumerate(grid[:12])
-                   if any(str(c).strip() == "Place" for c in row)), None)
-    if header is None:
+    headers = [i for i, row in enumerate(grid) if any(str(c).strip() == "Place" for c in row)]
+    if not headers:
         raise UnreadableFileError(f"{path} [Ranking]: no header row with a Place column")
-    columns = [_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
-    rows = [r for r in grid[header + 1:] if any(str(c).strip() for c in r)]
-    frame = pd.DataFrame([list(r) + [""] * (len(columns) - len(r)) for r in rows])
-    frame = frame.iloc[:, :len(columns)] if len(frame) else pd.DataFrame(
-        columns=range(len(columns)))
-    frame.columns = [c or f"_{i}" for i, c in enumerate(columns)]
-    frame = frame[[c for c in frame.columns if not c.startswith("_")]]
+    frame = pd.concat([_block(grid, i) for i in headers], ignore_index=True)
     for column in ("section", "line", "names", "place"):
         if column not in frame:
             frame[column] = ""
         frame[column] = frame[column].map(_text)
     frame["pair"] = pd.to_numeric(frame.get("pair"), errors="coerce").astype("Int64")
     frame = frame[frame["pair"].notna()]
-    players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
-    lines = [str(r[0]).strip() for r in grid[:header] if r and str(r[0]).strip()]
+    first = headers[0] - (1 if _heading_row(grid, headers[0]) else 0)
+    lines = [str(r[0]).strip() for r in grid[:first] if r and str(r[0]).strip()]
+    foot = [str(r[0]).strip() for r in grid[_block_end(grid, headers[-1]):]
+            if r and str(r[0]).strip()]
+    if len(lines) > 1 and not foot:  # an older workbook: the method on the second line
+        foot, lines = [lines[1]], [lines[0], *lines[2:]]
     info = {"title": lines[0] if lines else path.stem,
-            "date": " · ".join([lines[0], *lines[2:]]) if lines else "",  # where it is said
-            "method": _method(lines, frame)}
+            "date": " · ".join(lines),  # where it is said
+            "method": _method(lines + foot, frame)}
+    players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
     return Published(key or path.name, frame.reset_index(drop=True), players, info)
+
+
+#: A Ranking block's heading -> its line.
+_LINES = {"N-S": "NS", "E-W": "EW", "NS": "NS", "EW": "EW"}
+
+
+def _heading_row(grid: list[list[Any]], header: int) -> bool:
+    """True when the row above a header row is a block's heading ("N-S", "Section A · E-W")."""
+    if header == 0:
+        return False
+    row = grid[header - 1]
+    return bool(row) and bool(str(row[0]).strip()) and not any(
+        str(c).strip() for c in row[1:]) and (header < 2 or not any(
+            str(c).strip() for c in grid[header - 2]))
+
+
+def _block_end(grid: list[list[Any]], header: int) -> int:
+    """The first blank row after a header row's block (or the sheet's end)."""
+    end = header + 1
+    while end < len(grid) and any(str(c).strip() for c in grid[end]):
+        end += 1
+    return end
+
+
+def _block(grid: list[list[Any]], header: int) -> pd.DataFrame:
+    """One block of the Ranking: its rows by column, with the line and section its heading
+    names (a workbook of one table with Line and Section columns reads as it is)."""
+    columns = [_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
+    rows = grid[header + 1:_block_end(grid, header)]
+    frame = pd.DataFrame([list(r) + [""] * (len(columns) - len(r)) for r in rows])
+    frame = frame.iloc[:, :len(columns)] if len(frame) else pd.DataFrame(
+        columns=range(len(columns)))
+    frame.columns = [c or f"_{i}" for i, c in enumerate(columns)]
+    frame = frame[[c for c in frame.columns if not c.startswith("_")]]
+    if _heading_row(grid, header):
+        for part in str(grid[header - 1][0]).split(" · "):
+            part = part.strip()
+            if part.startswith("Section "):
+                frame["section"] = part.removeprefix("Section ")
+            elif part in _LINES:
+                frame["line"] = _LINES[part]
+    return frame
 
 
 #: Master points sheet headings -> columns.

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.read.scales import PointsScale, ScaleError
+from traveller.words import plural
 
 _ROUNDING = {"half-up": ROUND_HALF_UP, "up": ROUND_CEILING, "down": ROUND_FLOOR,
              "half-even": ROUND_HALF_EVEN}
@@ -53,8 +54,9 @@ def first_award(scale: PointsScale, kind: str, contestants: int, boards: int = 0
             if movement in (kind, "any") and t0 <= tables <= t1 and b0 <= boards <= b1:
                 return award
         raise ScaleError(f"{scale.source}: the first-place table has no entry for a {kind} "
-                         f"of {tables} tables and {boards} boards; give the award as an "
-                         f"input, e.g. --points {scale.source}:first=24, or add the row")
+                         f"of {plural(tables, 'table')} and {plural(boards, 'board')}; give the "
+                         f"award as an input, e.g. --points {scale.source}:first=24, or add "
+                         "the row")
     if rule.rate is None:
         raise ScaleError(f"{scale.source}: the first-place rule for a {kind} has no rate")
     if rule.up_to is not None and rule.decay and count > rule.up_to:

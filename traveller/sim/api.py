@@ -14,6 +14,7 @@ import pandas as pd
 
 from traveller.publish.csvcells import inert
 from traveller.sim.clubs import STATE_DIR, SimSettings, chunks, cpu_count, find_clubs
+from traveller.words import plural
 
 ENGINES = ("local", "dask")
 SUMMARY_COLUMNS = ["club", "file", "status", "results", "pairs", "problems", "workbook",
@@ -35,9 +36,9 @@ class SimResult:
         return self.clubs[self.clubs["status"] == "failed"].reset_index(drop=True)
 
     def __repr__(self) -> str:
-        return (f"SimResult: {len(self.ranking)} pairs from "
-                f"{int((self.clubs['status'] != 'failed').sum())} clubs, "
-                f"{len(self.failed)} club file(s) failed")
+        return (f"SimResult: {plural(len(self.ranking), 'pair')} from "
+                f"{plural(int((self.clubs['status'] != 'failed').sum()), 'club')}, "
+                f"{plural(len(self.failed), 'club file')} failed")
 
 
 def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",

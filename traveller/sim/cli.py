@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from traveller.words import plural
+
 EXIT_OK, EXIT_FAILED, EXIT_PROBLEMS = 0, 1, 3
 
 
@@ -98,9 +100,10 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
         click.echo(f"failed: {row.club} ({row.file}): {row.reason}", err=True)
     if not quiet:
         problems = int((clubs["status"] == "problems").sum())
-        click.echo(f"{len(clubs) - len(failed)} of {len(clubs)} clubs scored "
-                   f"({int(clubs['results'].sum())} results, {len(result.ranking)} pairs "
-                   f"ranked; {problems} club(s) with problems listed); wrote {output}")
+        click.echo(f"{len(clubs) - len(failed)} of {plural(len(clubs), 'club')} scored "
+                   f"({plural(int(clubs['results'].sum()), 'result')}, "
+                   f"{plural(len(result.ranking), 'pair')} ranked; "
+                   f"{plural(problems, 'club')} with problems listed); wrote {output}")
     if len(failed) == len(clubs):
         sys.exit(EXIT_FAILED)
     if len(failed) or (clubs["status"] == "problems").any():

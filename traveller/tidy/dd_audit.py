@@ -27,6 +27,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy.arrays import NO_ROWS
+from traveller.words import plural
 
 #: Tricks from double dummy that make a result far from it (a declarer on the wrong side,
 #: a deal that is not the one played).
@@ -118,13 +119,13 @@ def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame) -> 
         contract = f"{strain} by {declarer}"
         if fits:
             kinds.append("declarer")
-            details.append(f"{int(tricks)} tricks in {contract} is {abs(off)} from double "
-                           f"dummy ({took}); with declarer {' or '.join(fits)} it fits: was "
+            details.append(f"{plural(int(tricks), 'trick')} in {contract} is {abs(off)} from "
+                           f"double dummy ({took}); with declarer {' or '.join(fits)} it fits: was "
                            f"the declarer {' or '.join(fits)}, not {declarer}?")
         else:
             kinds.append("tricks" if abs(off) >= FAR_TRICKS else "")
-            details.append(f"{int(tricks)} tricks in {contract}, double dummy {took}, while "
-                           f"the rest of the field is within {CLOSE} of double dummy: were "
+            details.append(f"{plural(int(tricks), 'trick')} in {contract}, double dummy {took}, "
+                           f"while the rest of the field is within {CLOSE} of double dummy: were "
                            f"the tricks {took} (result off by {off:+d})?")
     column = pd.Series(kinds, index=rows.index)
     detail = pd.Series(details, index=rows.index, dtype="string")

@@ -19,12 +19,12 @@ from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks, individual
-from traveller.tidy.arrays import typed
 from traveller.tidy.cells import coded_array, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
+from traveller.tidy.text import spread_array
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value, in a
 #: column ``<field>_as_written`` (``contract_as_written``); the sheets head it with the
@@ -230,6 +230,33 @@ def _outside(table: RawTable) -> pd.DataFrame:
     return flag(rows, "outside-table", "", blocking=False)
 
 
+def written_text(values: Any) -> Any:
+    """A column's cells as text as the sheet showed them: a workbook's number cell
+    ``10`` (read as the float 10.0) is ``"10"``, never ``"10.0"``; other cells as text.
+
+    Each distinct cell is converted once (a traveller has few).
+    """
+    if isinstance(getattr(values, "dtype", None), pd.StringDtype):
+        return values
+    if isinstance(values, pd.Categorical):
+        codes, cells = values.codes, values.categories.tolist()
+    else:
+        codes, found = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=True)
+        cells = found.tolist()
+    shown = [_cell_text(v) for v in cells]
+    return spread_array(np.asarray(codes), shown, "string")
+
+
+def _cell_text(value: Any) -> str | None:
+    """One cell as the sheet showed it (a whole number without ``.0``)."""
+    if isinstance(value, float | np.floating):
+        number = float(value)
+        if number != number:
+            return None
+        return str(int(number)) if number.is_integer() else repr(number)
+    return None if value is None else str(value)
+
+
 def _kept(src: pd.DataFrame, frame: pd.DataFrame, notation: str) -> dict[str, Any]:
     """Source columns, the notation, cells as written, and the input's other columns.
 
@@ -239,7 +266,7 @@ def _kept(src: pd.DataFrame, frame: pd.DataFrame, notation: str) -> dict[str, An
     columns["notation"] = notation
     for f in AS_WRITTEN:
         if f in frame:
-            columns[f"{f}_as_written"] = typed(frame[f].array, "string")
+            columns[f"{f}_as_written"] = written_text(frame[f].array)
     # (the player columns are kept as written: an individual's replace them as numbers,
     # and a teams or pairs file's are its players' names)
     known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", *_MERGED} - set(individual.PLAYERS)

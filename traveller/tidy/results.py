@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.tidy.cells import int_array, parse_tricks
+from traveller.words import plural
 
 #: Undertricks from which a result is implausible, undoubled and doubled.
 IMPLAUSIBLE_DOWN = (6, 8)
@@ -83,7 +84,7 @@ def _both(n: np.ndarray, level: np.ndarray, as_rel: np.ndarray, index: pd.Index)
     texts = []
     for k, lv, rel in zip(n.tolist(), level.tolist(), as_rel.tolist(), strict=True):
         relative = f"+{int(k)}, {_outcome(lv, lv + 6 + k)}"
-        absolute = f"{int(k)} tricks taken, {_outcome(lv, k)}"
+        absolute = f"{plural(int(k), 'trick')} taken, {_outcome(lv, k)}"
         chosen, other = (relative, absolute) if rel else (absolute, relative)
         texts.append(f"read as {chosen}; could be {other}")
     return pd.Series(texts, index=index, dtype="string")
