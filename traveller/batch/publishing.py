@@ -7,8 +7,9 @@ the unchanged session as "Final results" (nothing else changes; the manifest
 records ``final`` and when). A correction that arrives after the deadline is
 still processed; its changes report says it came after the correction period.
 With ``html = true`` each session's website is written beside its workbook
-(the workbook's name without ``.xlsx``), and ``OUTDIR/index.html`` lists every
-session's site, newest first.
+(the workbook's name without ``.xlsx``), with the director's page beside it
+(``NAME.director.html``, outside the site folder), and ``OUTDIR/index.html``
+lists every session's site, newest first.
 
 Nothing here imports pandas: the decision to re-publish is made on the
 manifest alone, so a run with nothing to do stays fast.
@@ -104,12 +105,15 @@ def late_note(entry: dict[str, Any] | None, now: datetime | None = None) -> str:
 
 
 def write_site_for(result: Result, job: Job, outdir: Path) -> None:
-    """Write the session's website when html is on."""
+    """Write the session's website when html is on, and the director's page beside the
+    workbook (``NAME_results.director.html``, outside the site folder)."""
     site = site_name(job)
     if site is not None:
+        from traveller.publish.director_page import director_path, write_director_page
         from traveller.publish.site import write_site
 
         write_site(result, outdir / site)
+        write_director_page(result, director_path(outdir / job.output()), site=outdir / site)
 
 
 def status_of(entry: dict[str, Any], now: datetime | None = None) -> str:

@@ -36,11 +36,13 @@ def contracts(contract: pd.Series) -> pd.Series:
 
 
 def leads(lead: pd.Series) -> pd.Series:
-    """ "HK" -> "♥K" (suit first, as the readers keep it); other text as written."""
+    """ "HK" -> "♥K", "DT" -> "♦10" (suit first, the ten as the hand diagrams write it);
+    other text as written."""
     raw = text(lead)
     parts = raw.str.extract(_LEAD.pattern).fillna("").astype(str)
     symbol = parts[0].map(SUIT_SYMBOLS)
-    return (symbol.fillna("").astype(str) + parts[1]).where(symbol.notna(), raw)
+    rank = parts[1].where(parts[1] != "T", "10")
+    return (symbol.fillna("").astype(str) + rank).where(symbol.notna(), raw)
 
 
 def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:

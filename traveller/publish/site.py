@@ -25,32 +25,32 @@ import functools
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
+import numpy as np
 import pandas as pd
 
 from traveller.publish import cards, shown
 from traveller.publish.meta import META_KEYS
+from traveller.publish.site_cards import pair_pages
 from traveller.publish.site_model import (
-    LINES,
-    boards,
-    card_rows,
-    grouped,
+    Field,
+    board_index,
+    board_pages,
     method_line,
     pair_label,
     ranking_groups,
-    traveller_rows,
 )
 
 if TYPE_CHECKING:
     from traveller.result import Result
 
 STYLESHEET = "style.css"
-DIRECTOR_PAGE = "director.html"
 #: Marks a folder as a site written here, so that only such a folder is ever replaced.
 MARKER = ".traveller-site"
 
@@ -62,7 +62,18 @@ def environment() -> jinja2.Environment:
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["suits"] = suit_markup
+    env.filters["counted"] = counted
     return env
+
+
+def counted(number: object, word: str, plural: str | None = None) -> str:
+    """ "1 board", "2 boards", "0 problems": a count with its word in the right number."""
+    text = str(number).strip()
+    try:
+        one = float(text) == 1
+    except ValueError:
+        one = False
+    return f"{text} {word if one else plural or word + 's'}"
 
 
 def suit_markup(value: object) -> markupsafe.Markup:
@@ -73,89 +84,109 @@ def suit_markup(value: object) -> markupsafe.Markup:
     return markupsafe.Markup(html)
 
 
-def _pairs(result: Result, groups: dict[str, Any], cards: pd.DataFrame) -> list[dict[str, Any]]:
-    """One dict per ranked pair: its ranking row and its card rows."""
-    by_key = {part[0]["key"]: part for part in grouped(cards.to_dict("records"),
-                                                        lambda r: r["key"])}
-    pairs = []
-    for group in groups["groups"] if "pair" in result.ranking else []:
-        for row in group["rows"]:
-            key = f"{row['section']}|{row['line']}|{row['pair']}"
-            label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)
-            pairs.append({**row, "label": label, "cards": by_key.get(key, [])})
-    return pairs
-
-
-def _frequencies(result: Result, board_links: dict[tuple[str, int], str]) -> list[dict[str, Any]]:
-    if "ns_mp" not in result.travellers or "session" in result.travellers:
-        return []
+def _frequencies(result: Result, links: dict[tuple[str, int], str],
+                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
+    """Each board's frequency table, formatted a chunk of rows at a time."""
     f = cards.result_frequencies(result)
-    rows = pd.DataFrame({
-        "section": shown.text(f["section"]), "board": f["board"].astype(int),
-        "score": shown.numbers(f["ns_score"], signed=True), "ruling": shown.text(f["ruling"]),
-        "count": shown.text(f["count"]), "ns_mp": shown.numbers(f["ns_mp"]),
-        "ew_mp": shown.numbers(f["ew_mp"]), "ns_pct": shown.percents(f["ns_pct"]),
-        "ew_pct": shown.percents(f["ew_pct"])})
-    parts = grouped(rows.to_dict("records"), lambda r: (r["section"], r["board"]))
-    return [{"section": part[0]["section"], "board": part[0]["board"], "rows": part,
-             "href": board_links.get((part[0]["section"], part[0]["board"]), "")}
-            for part in parts]
+    if f.empty:
+        return
+    board = f["board"].astype(int).to_numpy()
+    section = shown.text(f["section"]).to_numpy()
+    starts = np.flatnonzero(np.r_[True, (board[1:] != board[:-1]) | (section[1:] != section[:-1])])
+    stops = np.r_[starts[1:], len(f)]
+    for at in range(0, len(starts), max(1, chunk // 8)):
+        first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
+        g = f.iloc[first:last]
+        records = pd.DataFrame({
+            "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
+            "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
+            "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
+            "ew_pct": shown.percents(g["ew_pct"])}).to_dict("records")
+        for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
+            key = (str(section[a]), int(board[a]))
+            yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
+                   "rows": records[a - first:b - first]}
 
 
-def _director(result: Result) -> dict[str, Any]:
-    problems = result.problems.astype("string").fillna("").to_dict("records")
-    try:
-        summary = cards.result_summary(result).astype("string").fillna("").to_dict("records")
-    except (KeyError, ValueError):  # a method without matchpoints has no common top
-        summary = []
-    return {"problems": problems, "summary": summary}
+def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
+            ) -> dict[str, Any]:
+    """What every page of the site is rendered with."""
+    t = result.travellers
+    common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
+              "method": method_line(result), "boards": index,
+              "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
+              "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
+              "freq": "ns_mp" in t and "session" not in t,
+              "who": "Player" if result.settings.get("individual") else "Pair"}
+    common["boards_nav"] = environment().get_template("nav.html").render(**common)  # once
+    return common
+
+
+def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
+    """Every page of the site in turn: (file name, its HTML in pieces).
+
+    Each page is rendered from a small model made just before it (a chunk of
+    boards or pairs is formatted at a time), so the site is never held whole.
+    """
+    env = environment()
+    field = Field.of(result)
+    order, index = board_index(result)
+    groups = ranking_groups(result)
+    common = _common(result, groups, index)
+    yield "index.html", env.get_template("ranking.html").generate(
+        **common, ranking=groups, page="ranking")
+    board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
+    for board in board_pages(result, field, order, index):
+        here = f'<a href="{board["href"]}">'
+        current = nav.replace(here, f'<a href="{board["href"]}" aria-current="page">', 1)
+        yield board["href"], board_page.generate(**common, boards_nav=markupsafe.Markup(current),
+                                                 board=board, page="board")
+    common["boards_nav"] = nav
+    links = {(b["section"], b["board"]): b["href"] for b in index}
+    pair_page = env.get_template("pair.html")
+    for pair in pair_pages(result, field, groups):
+        yield pair["href"], pair_page.generate(**common, pair=pair, page="pair", links=links)
+    if common["freq"]:
+        yield "frequencies.html", env.get_template("frequencies.html").generate(
+            **common, frequencies=_frequencies(result, links), page="frequencies")
+
+
+def pages_count(result: Result) -> int:
+    """How many pages :func:`iter_pages` gives (the ranking, boards, pairs, frequencies)."""
+    t = result.travellers
+    keys = [k for k in ("session", "section", "board") if k in t]
+    boards = len(t[keys].drop_duplicates()) if len(t) else 0
+    pairs = len(result.ranking) if "pair" in result.ranking else 0
+    return 1 + boards + pairs + int("ns_mp" in t and "session" not in t)
 
 
 def site_pages(result: Result) -> dict[str, str]:
-    """Every page of the site: file name -> HTML text."""
-    env = environment()
-    rows = traveller_rows(result)
-    board_list = boards(result, rows)
-    groups = ranking_groups(result)
-    pairs = _pairs(result, groups, card_rows(result, rows))
-    common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
-              "method": method_line(result), "boards": board_list,
-              "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
-              "has_imps": "ns_imp" in rows,
-              "has_mp": "ns_mp" in rows, "sessions": "session" in rows,
-              "freq": "ns_mp" in rows and "session" not in rows,
-              "who": "Player" if result.settings.get("individual") else "Pair"}
-    common["boards_nav"] = env.get_template("nav.html").render(**common)  # once, not per page
-    links = {(b["section"], b["board"]): b["href"] for b in board_list}
-    pages = {"index.html": env.get_template("ranking.html").render(
-        **common, ranking=groups, page="ranking")}
-    board_page = env.get_template("board.html")
-    for board in board_list:
-        pages[board["href"]] = board_page.render(**common, board=board, page="board")
-    pair_page = env.get_template("pair.html")
-    for pair in pairs:
-        pages[pair["href"]] = pair_page.render(**common, pair=pair, page="pair", links=links)
-    if common["freq"]:
-        pages["frequencies.html"] = env.get_template("frequencies.html").render(
-            **common, frequencies=_frequencies(result, links), page="frequencies")
-    pages[DIRECTOR_PAGE] = env.get_template("director.html").render(
-        **common, page="director", source=result.source, **_director(result))
-    return pages
+    """Every page of the site: file name -> HTML text (for tests and small sessions; a
+    large session is written page by page by :func:`write_site`)."""
+    return {name: "".join(pieces) for name, pieces in iter_pages(result)}
 
 
-def write_site(result: Result, folder: str | Path) -> Path:
+def write_site(result: Result, folder: str | Path,
+               progress: Callable[[int, int], None] | None = None) -> Path:
     """Write the session's website into ``folder`` (replaced as a whole); returns it.
+
+    The pages are written one at a time into a temporary folder beside
+    ``folder``, which then takes its place. ``progress(pages_done, pages_total)``
+    is called after each page.
 
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
     folder = Path(folder)
     check_site_folder(folder)
-    pages = site_pages(result)
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
     try:
-        for name, html in pages.items():
-            (tmp / name).write_text(html, encoding="utf-8")
+        total = pages_count(result)
+        for done, (name, pieces) in enumerate(iter_pages(result), 1):
+            with open(tmp / name, "w", encoding="utf-8") as page:
+                page.writelines(pieces)
+            if progress is not None:
+                progress(done, max(total, done))
         css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
         (tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
         (tmp / MARKER).write_text("written by traveller; replaced as a whole on each run\n",
@@ -190,4 +221,4 @@ def _swap(new: Path, folder: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["DIRECTOR_PAGE", "pair_label", "site_pages", "write_site"]
+__all__ = ["iter_pages", "pair_label", "site_pages", "write_site"]

@@ -9,14 +9,14 @@ records once and grouped in order.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
-from traveller.publish.cards import result_score_cards
-from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -88,23 +88,40 @@ def ranking_groups(result: Result) -> dict[str, Any]:
             "chart": second == "%", "points": "master_points" in result.ranking}
 
 
-def _with_links(t: pd.DataFrame, movement: str, known: set[str]) -> pd.DataFrame:
-    """N-S and E-W pair links of each traveller row ("" when the pair has no page)."""
+@dataclass(frozen=True)
+class Field:
+    """What every page of one site shares, worked out once: the pairs with a page, their
+    names, the movement (which line a pair number belongs to)."""
+
+    movement: str
+    known: frozenset[str]
+    names: dict[str, str]
+
+    @classmethod
+    def of(cls, result: Result) -> Field:
+        r = result.ranking
+        labels = pair_label(r["section"], r["line"], r["pair"]) if "pair" in r else None
+        names = (dict(zip(labels, shown.text(r["names"]), strict=True))
+                 if labels is not None and "names" in r else {})
+        return cls(str(result.settings.get("movement", "mitchell")),
+                   frozenset(labels) if labels is not None else frozenset(), names)
+
+
+def _with_links(t: pd.DataFrame, field: Field) -> pd.DataFrame:
+    """N-S and E-W pair links ("" when the pair has no page) and names of each row."""
     out = {}
     for side, line in (("ns", "NS"), ("ew", "EW")):
-        own = line if movement == "mitchell" else ""
-        label = pair_label(t["section"], pd.Series(own, index=t.index), t[f"{side}_pair"])
-        href = pair_href(t["section"], pd.Series(own, index=t.index), t[f"{side}_pair"])
-        out[f"{side}_href"] = href.where(label.isin(known), "")
+        own = pd.Series(line if field.movement == "mitchell" else "", index=t.index)
+        label = pair_label(t["section"], own, t[f"{side}_pair"])
+        href = pair_href(t["section"], own, t[f"{side}_pair"])
+        out[f"{side}_href"] = href.where(label.isin(field.known), "")
+        out[f"{side}_names"] = label.map(field.names).fillna("").astype(object)
     return pd.DataFrame(out, index=t.index)
 
 
-def traveller_rows(result: Result) -> pd.DataFrame:
-    """Every result formatted for the board pages, with the board key and links."""
-    t = result.travellers.reset_index(drop=True)
-    movement = str(result.settings.get("movement", "mitchell"))
-    r = result.ranking
-    known = set(pair_label(r["section"], r["line"], r["pair"])) if "pair" in r else set()
+def traveller_rows(t: pd.DataFrame, field: Field) -> pd.DataFrame:
+    """Results (a slice of the travellers) formatted for the board pages, with links."""
+    t = t.reset_index(drop=True)
     ns_plus, ew_plus = shown.signed_sides(t["ns_score"])
     rows = pd.DataFrame({
         "section": shown.text(t["section"]), "board": t["board"].astype("Int64"),
@@ -121,40 +138,69 @@ def traveller_rows(result: Result) -> pd.DataFrame:
             rows[column] = shown.percents(t[column])
     if "session" in t:
         rows["session"] = shown.text(t["session"])
-    rows["href"] = board_href(rows)
-    return pd.concat([rows, _with_links(t, movement, known)], axis=1)
+    return pd.concat([rows, _with_links(t, field)], axis=1)
 
 
-def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
-    """One dict per board: number, dealer, vulnerability, hands, DD, par, datum, results.
+def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """The travellers' row positions in board order, and one small dict per board (its
+    key, page, rows ``start:stop`` in that order, the previous and next board's page)."""
+    t = result.travellers
+    key = pd.DataFrame({"section": shown.text(t["section"]).to_numpy(),
+                        "board": t["board"].astype("Int64").to_numpy()})
+    if "session" in t:
+        key.insert(0, "session", shown.text(t["session"]).to_numpy())
+    order = key.sort_values(list(key.columns), kind="stable").index.to_numpy()
+    ordered = key.iloc[order].reset_index(drop=True)
+    changed = (ordered != ordered.shift()).any(axis=1).to_numpy()
+    starts = np.flatnonzero(changed)
+    heads = ordered.iloc[starts].reset_index(drop=True)
+    hrefs = board_href(heads.astype({"board": "Int64"}))
+    stops = [*starts[1:].tolist(), len(ordered)] if len(starts) else []
+    out = [{"board": int(h["board"]), "section": h["section"], "session": h.get("session", ""),
+            "href": href, "start": int(a), "stop": int(b)}
+           for h, href, a, b in zip(heads.to_dict("records"), hrefs, starts, stops, strict=True)]
+    for before, after in itertools.pairwise(out):
+        before["next"], after["prev"] = after["href"], before["href"]
+    return order, out
 
-    With par known, the board's rows get a ``par`` row among them, in N-S score order.
-    """
-    t = result.travellers.reset_index(drop=True)
-    deals, tables, par = handrecord.deals(result), handrecord.dd_tables(result), handrecord.pars(
-        result)
-    extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
-                          if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
-                          "score_value": pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(
-                              dtype=float, na_value=np.nan)},
-                         index=t.index)
-    keys = ["session", "section", "board"] if "session" in rows else ["section", "board"]
-    frame = pd.concat([rows, extra], axis=1).sort_values(keys, kind="stable")
-    out = []
-    for part in grouped(frame.to_dict("records"), lambda r: tuple(r[k] for k in keys)):
-        first = part[0]
-        number = int(first["board"])
-        dealer, vul = shown.board_conditions(number)
-        table, board_par = tables.get(number), par.get(number)
-        out.append({"board": number, "section": first["section"],
-                    "session": first.get("session", ""), "href": first["href"],
-                    "dealer": dealer, "vulnerable": vul,
-                    "hands": shown.hands(deals.get(number)),
-                    "dd": handrecord.dd_grid(table) if table else None,
-                    "strains": list(handrecord.STRAIN_HEADINGS.values()),
-                    "par": handrecord.par_words(*board_par) if board_par else "",
-                    "datum": first["datum"], "rows": _with_par(part, board_par)})
-    return out
+
+def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
+                chunk: int = 4096) -> Iterator[dict[str, Any]]:
+    """Each board's page model in board order, formatted a chunk of about ``chunk`` results
+    at a time (never every board's rows at once)."""
+    deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
+        handrecord.pars(result)
+    for part in _chunks(index, chunk):
+        first, offset = part[0]["start"], part[0]["start"]
+        t = result.travellers.iloc[order[first:part[-1]["stop"]]].reset_index(drop=True)
+        extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
+                              if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
+                              "score_value": pd.to_numeric(t["ns_score"], errors="coerce")
+                              .to_numpy(dtype=float, na_value=np.nan)}, index=t.index)
+        records = pd.concat([traveller_rows(t, field), extra], axis=1).to_dict("records")
+        for board in part:
+            rows = records[board["start"] - offset:board["stop"] - offset]
+            number = board["board"]
+            dealer, vul = shown.board_conditions(number)
+            table, par = tables.get(number), pars.get(number)
+            yield {**board, "dealer": dealer, "vulnerable": vul,
+                   "hands": shown.hands(deals.get(number)),
+                   "dd": handrecord.dd_grid(table) if table else None,
+                   "strains": list(handrecord.STRAIN_HEADINGS.values()),
+                   "par": handrecord.par_words(*par) if par else "",
+                   "datum": rows[0]["datum"], "rows": _with_par(rows, par)}
+
+
+def _chunks(index: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """Consecutive boards, as many at a time as make about ``size`` results."""
+    part: list[dict[str, Any]] = []
+    for board in index:
+        part.append(board)
+        if board["stop"] - part[0]["start"] >= size:
+            yield part
+            part = []
+    if part:
+        yield part
 
 
 def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[dict[str, Any]]:
@@ -173,50 +219,3 @@ def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[d
 def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:
     """Consecutive records with the same ``key(record)``, as lists (records come sorted)."""
     return [list(part) for _, part in itertools.groupby(records, key=key)]
-
-
-def score_cards(result: Result) -> pd.DataFrame:
-    """Each pair's card formatted: board, cards held, opponents, contract, score, MP or IMPs, %."""
-    if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
-        return pd.DataFrame()
-    cards = result_score_cards(result)
-    t = result.travellers.reset_index(drop=True)
-    if cards.empty:
-        return cards
-    if "ns_imp" in t:  # IMP methods: the pair's IMPs on each board, from its side
-        sides = pair_sides(t, str(result.settings.get("movement", "mitchell")))
-        pos = sides["position"].to_numpy()
-        sides["imp"] = np.where(sides["held"] == "NS", t["ns_imp"].to_numpy(dtype=float,
-                                na_value=np.nan)[pos], t["ew_imp"].to_numpy(
-                                dtype=float, na_value=np.nan)[pos])
-        sides["held"] = sides["held"].map({"NS": "N-S", "EW": "E-W"})
-        keys = ["section", "line", "pair", "board", "held", "opponent"]
-        sides = sides[[*keys, "imp"]].assign(pair=sides["pair"].astype("Int64"),
-                                             opponent=sides["opponent"].astype("Int64"))
-        cards = cards.merge(sides.drop_duplicates(keys), on=keys, how="left")
-    return cards
-
-
-def card_rows(result: Result, rows: pd.DataFrame) -> pd.DataFrame:
-    """The score cards formatted for the pair pages, with links to boards and opponents."""
-    c = score_cards(result)
-    if c.empty:
-        return c
-    r = result.ranking
-    names = dict(zip(pair_label(r["section"], r["line"], r["pair"]), shown.text(r["names"]),
-                     strict=False)) if "names" in r else {}
-    other = c["line"].map({"NS": "EW", "EW": "NS"}).fillna("")
-    opp_label = pair_label(c["section"], other, c["opponent"])
-    out = pd.DataFrame({
-        "key": pair_label(c["section"], c["line"], c["pair"]),
-        "board": shown.text(c["board"]), "held": shown.text(c["held"]),
-        "opponent": shown.text(c["opponent"]), "opponent_names": opp_label.map(names).fillna(""),
-        "opponent_href": pair_href(c["section"], other, c["opponent"]).where(
-            opp_label.isin(names), ""),
-        "contract": shown.contracts(c["contract"]), "declarer": shown.text(c["declarer"]),
-        "lead": shown.leads(c["lead"]), "score": shown.numbers(c["score"], signed=True),
-        "mp": shown.numbers(c["mp"]), "imp": shown.numbers(c["imp"]) if "imp" in c else "",
-        "pct": shown.percents(c["pct"]), "ruling": shown.text(c["ruling"]),
-        "value": pd.to_numeric(c["pct"], errors="coerce"),
-        "href": board_href(c.assign(board=c["board"].astype("Int64")))})
-    return out

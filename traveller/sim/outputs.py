@@ -184,7 +184,10 @@ def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame
 
 
 def _club_site(result: Any, book: Path) -> None:
-    """The club's session website in a folder named as its workbook, without .xlsx."""
+    """The club's session website in a folder named as its workbook, without .xlsx; the
+    director's page beside the workbook (``NAME.director.html``), outside the site."""
+    from traveller.publish.director_page import director_path, write_director_page
     from traveller.publish.site import write_site
 
-    write_site(result, book.with_suffix(""))
+    site = write_site(result, book.with_suffix(""))
+    write_director_page(result, director_path(book), site=site)

@@ -1,0 +1,71 @@
+"""Every page of the website on a 390 px phone, in headless Chromium: nothing is wider
+than the screen and no table needs sideways scrolling (each page kind: the ranking,
+boards, pairs, frequencies; IMPs; a batch's index; a simultaneous' ranking and clubs).
+
+Needs Debian's ``chromium``; skipped without it unless ``TRAVELLER_REQUIRE_BROWSER``
+is set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLE_DATA
+from test_browser import Browser, chromium_path
+
+pytestmark = pytest.mark.browser
+
+PHONE = 390
+#: The widest box of the page: the document, and each table's scrolling box.
+WIDTHS = """(() => ({page: document.documentElement.scrollWidth,
+  view: document.documentElement.clientWidth,
+  boxes: [...document.querySelectorAll('.scroll, table')].map(e =>
+      [e.tagName + '.' + e.className, e.scrollWidth, e.clientWidth,
+       e.getBoundingClientRect().right])}))()"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    b = Browser(chromium_path(), tmp_path_factory.mktemp("chromium-phone"))
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def too_wide(browser: Browser, page: Path) -> list[str]:
+    """What on ``page`` is wider than a phone (empty when it all fits)."""
+    browser.load(page.as_uri(), PHONE)
+    found = browser.evaluate(WIDTHS)
+    out = []
+    if found["page"] > PHONE:
+        out.append(f"{page.name}: the page is {found['page']} px wide")
+    for name, scroll, client, right in found["boxes"]:
+        if scroll > client + 1 or right > found["view"] + 1:
+            out.append(f"{page.name}: {name} needs {scroll} px in {client} px (right {right})")
+    return out
+
+
+def session_site(folder: Path, **options: object) -> Path:
+    from traveller.pipeline import process
+    from traveller.publish.meta import Publication
+    from traveller.publish.outputs import stamp
+    from traveller.publish.site import write_site
+
+    result = process(SAMPLE_DATA / "club_session.xlsx", names=SAMPLE_DATA / "names.csv",
+                     **options)  # type: ignore[arg-type]
+    stamp(result, Publication(title="Riverside Bridge Club - Tuesday pairs, 3 November 2026"))
+    return write_site(result, folder)
+
+
+@pytest.mark.parametrize("method", ["mp", "ximp"])
+def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) -> None:
+    site = session_site(tmp_path / "site", method=method,
+                        hands=SAMPLE_DATA / "club_session_hands.pbn")
+    pages = sorted(site.glob("*.html"))
+    kinds = {p.name.split("-")[0].removesuffix(".html") for p in pages}
+    assert {"index", "board", "pair"} <= kinds and ("frequencies" in kinds) == (method == "mp")
+    wide = [line for page in pages for line in too_wide(browser, page)]
+    assert wide == []
