@@ -265,7 +265,7 @@ def test_board_page_with_deal_dd_and_par_in_chromium(browser: Browser, artefacts
               [...tr.cells].map(td => td.textContent)),
           par: document.querySelector('p.par').textContent,
           parRow: [...document.querySelector('tr.par-row').cells].map(td => td.textContent),
-          vsdd: [...document.querySelectorAll('tr:not(.par-row) td.vsdd')].map(td => td.textContent),
+          vsdd: [...document.querySelectorAll('tr:not(.par-row) td.vsdd')].map(t => t.textContent),
           width: document.documentElement.scrollWidth}))()""")
         assert browser.problems() == []
         assert page["hands"] == 4 and page["width"] <= width
