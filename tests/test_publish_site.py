@@ -255,3 +255,39 @@ def test_pages_written_in_chunks_are_the_pages_written_at_once(tmp_path: Path) -
     finally:
         site_model.board_pages, site_cards.pair_pages = board_pages, pair_pages
         site_module.board_pages, site_module.pair_pages = board_pages, pair_pages
+
+
+def test_board_pages_link_before_and_after_and_name_the_pairs(pages: dict[str, str]) -> None:
+    five = pages["board-5.html"]
+    assert '<a href="board-4.html" rel="prev">' in five and 'href="board-6.html" rel="next"' in five
+    assert five.count('aria-current="page"') == 1  # board 5 in the strip, nothing else
+    assert '<a href="board-5.html" aria-current="page">' in five
+    assert 'rel="prev"' not in pages["board-1.html"] and 'rel="next"' not in pages["board-24.html"]
+    text = "".join(parse(five).text)
+    assert "Maria Ivanova – John Kowalski" in text  # N-S 2's names beside the number
+    leads = re.findall(r'<td class="lead">(.*?)</td>', "".join(pages.values()))
+    assert any("10" in lead for lead in leads)  # the ten as the hand diagram writes it
+    assert not any(re.search(r"</span>T$", lead) for lead in leads)
+
+
+def test_pair_page_headings_and_chart_marks(pages: dict[str, str]) -> None:
+    card = pages["pair-NS1.html"]
+    head = re.search(r"<thead>(.*?)</thead>", card, re.S).group(1)  # type: ignore[union-attr]
+    assert "Cards" not in head and "Sitting" not in head  # a Mitchell pair never changes line
+    chart = re.search(r"<svg.*?</svg>", card, re.S).group(0)  # type: ignore[union-attr]
+    numbers = re.findall(r'class="axis">(\d+)</text>', chart)
+    assert numbers[:12] == [str(n) for n in range(1, 25, 2)]  # 24 boards: every other one
+    zero = card.count(">0.00</td>")
+    assert zero and chart.count('class="zero"') == zero  # each 0 % board has its mark
+    index = pages["index.html"]
+    field = re.search(r"<svg.*?</svg>", index, re.S).group(0)  # type: ignore[union-attr]
+    mid = float(re.search(r'<line x1="([\d.]+)"', field).group(1))  # type: ignore[union-attr]
+    values = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*class="value"', field)]
+    assert values and min(values) - 40 > mid  # the labels (end-anchored) clear the 50 % line
+
+
+def test_a_howell_pair_page_says_where_the_pair_sat(tmp_path: Path) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv", movement="howell")
+    pages = site_pages(result)
+    card = next(html for name, html in pages.items() if name.startswith("pair-"))
+    assert "<th scope=\"col\">Sitting</th>" in card and 'colspan="3">Total (' in card

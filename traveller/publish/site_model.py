@@ -32,7 +32,7 @@ def method_line(result: Result) -> str:
 
     s = result.settings
     method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"; {s.get('movement', '')} movement"
+    movement = "" if method == "teams" else f"; {str(s.get('movement', '')).capitalize()} movement"
     return f"{method_words(method, s)}{movement}; {s.get('boards', 0)} boards"
 
 
