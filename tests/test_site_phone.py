@@ -69,3 +69,28 @@ def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) 
     assert {"index", "board", "pair"} <= kinds and ("frequencies" in kinds) == (method == "mp")
     wide = [line for page in pages for line in too_wide(browser, page)]
     assert wide == []
+
+
+def test_the_batch_index_and_a_simultaneous_fit_a_phone(browser: Browser,
+                                                        tmp_path: Path) -> None:
+    import shutil
+
+    from test_sim import make_sim
+
+    from traveller.batch.run import run_batch
+    from traveller.sim.api import simultaneous
+
+    inbox = tmp_path / "in" / "riverside"
+    inbox.mkdir(parents=True)
+    shutil.copy(SAMPLE_DATA / "club_session.xlsx", inbox / "tuesday.xlsx")
+    (inbox / "traveller.toml").write_text('html = true\nclub = "Riverside Bridge Club"\n')
+    (inbox / "broken.csv").write_text("Board,NS\n\x00,\n", encoding="utf-8")
+    run_batch(tmp_path / "in", tmp_path / "out")
+    sim = tmp_path / "sim"
+    make_sim(sim / "in", 6)
+    simultaneous(sim / "in", output=sim / "out", html=True)
+    pages = [tmp_path / "out" / "index.html", sim / "out" / "index.html",
+             sim / "out" / "clubs.html", *sorted((sim / "out" / "clubs").glob("*/index.html"))[:1],
+             *sorted((sim / "out" / "clubs").glob("*/pair-*.html"))[:1]]
+    assert all(p.exists() for p in pages)
+    assert [line for page in pages for line in too_wide(browser, page)] == []
