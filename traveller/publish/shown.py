@@ -66,21 +66,40 @@ def signed_sides(ns_score: pd.Series) -> tuple[pd.Series, pd.Series]:
             pd.Series(ew, index=ns_score.index, dtype=object))
 
 
+def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.ndarray:
+    """Numbers as ``%.Nf`` (``%+.Nf`` when signed) writes them, made from whole numbers
+    (no format call per number); NaN as "nan" (callers blank it)."""
+    values = np.asarray(values, dtype=float)
+    scaled = np.round(np.abs(np.nan_to_num(values)) * 10 ** decimals)
+    if not len(values) or scaled.max() >= 2 ** 53:  # beyond exact whole numbers: printf
+        return np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values).astype(object)
+    units = scaled.astype(np.int64)
+    whole = (units // 10 ** decimals).astype(str).astype(object)
+    if decimals:
+        part = np.char.zfill((units % 10 ** decimals).astype(str), decimals).astype(object)
+        whole = whole + "." + part
+    sign = np.where(np.signbit(values), "-", "+" if signed else "").astype(object)
+    out = np.where(np.isnan(values), "nan", sign + whole)
+    # a value near a half is rounded as printf rounds its exact binary value
+    half = np.abs(np.abs(np.nan_to_num(values)) * 10 ** decimals % 1 - 0.5) < 1e-6
+    if half.any():
+        out[half] = np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values[half])
+    return out
+
+
 def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
     """Numbers to text: whole numbers without decimals, others to ``decimals`` places."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
     whole = np.isclose(values, np.round(values))
-    sign = "+" if signed else ""
-    fixed = np.char.mod(f"%{sign}.{decimals}f", np.nan_to_num(values))
-    ints = np.char.mod(f"%{sign}d", np.round(np.nan_to_num(values)).astype(np.int64))
-    out = np.where(np.isnan(values), "", np.where(whole, ints, fixed))
+    out = np.where(np.isnan(values), "", np.where(whole, fixed(np.round(values), 0, signed),
+                                                  fixed(values, decimals, signed)))
     return pd.Series(out, index=column.index, dtype=object)
 
 
 def percents(column: pd.Series) -> pd.Series:
     """Percentages to two decimals ("" when missing)."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
-    out = np.where(np.isnan(values), "", np.char.mod("%.2f", np.nan_to_num(values)))
+    out = np.where(np.isnan(values), "", fixed(values, 2))
     return pd.Series(out, index=column.index, dtype=object)
 
 

@@ -38,6 +38,7 @@ import pandas as pd
 from traveller.publish import cards, shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import pair_pages
+from traveller.publish.site_rows import frequency_html
 from traveller.publish.site_model import (
     Field,
     board_index,
@@ -97,15 +98,15 @@ def _frequencies(result: Result, links: dict[tuple[str, int], str],
     for at in range(0, len(starts), max(1, chunk // 8)):
         first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
         g = f.iloc[first:last]
-        records = pd.DataFrame({
+        rows = frequency_html(pd.DataFrame({
             "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
             "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
             "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
-            "ew_pct": shown.percents(g["ew_pct"])}).to_dict("records")
+            "ew_pct": shown.percents(g["ew_pct"])})).tolist()
         for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
             key = (str(section[a]), int(board[a]))
             yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
-                   "rows": records[a - first:b - first]}
+                   "rows_html": markupsafe.Markup("".join(rows[a - first:b - first]))}
 
 
 def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
@@ -118,8 +119,43 @@ def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "freq": "ns_mp" in t and "session" not in t,
               "who": "Player" if result.settings.get("individual") else "Pair"}
-    common["boards_nav"] = environment().get_template("nav.html").render(**common)  # once
+    common["boards_nav"] = board_strip(index, None)  # once: board pages get their own
     return common
+
+
+#: Sessions with at most this many boards list every board in each page's navigation.
+NAV_ALL = 64
+#: Otherwise a board page lists this many boards either side of its own.
+NAV_AROUND = 8
+
+
+def board_strip(index: list[dict[str, Any]], at: int | None) -> markupsafe.Markup:
+    """The navigation's board links: all of them, or (a long session) the first, the last
+    and those around board ``at`` (a position in ``index``), the current one marked."""
+    if len(index) <= NAV_ALL:
+        strip: list[dict[str, Any] | None] = list(index)
+    else:
+        near = range(max(0, (at or 0) - NAV_AROUND), min(len(index), (at or 0) + NAV_AROUND + 1))
+        keep = sorted({0, len(index) - 1, *near})
+        strip = []
+        for before, here in zip([None, *keep], keep, strict=False):
+            if before is not None and here - before > 1:
+                strip.append(None)  # a gap
+            strip.append(index[here])
+    current = index[at]["href"] if at is not None else ""
+    links = []
+    for b in strip:  # a few links a page: written here rather than by a template call
+        if b is None:
+            links.append('<span class="gap">…</span>')
+            continue
+        mark = ' aria-current="page"' if b["href"] == current else ""
+        label = f"{b['session']}/" if b["session"] else ""
+        links.append(f'<a href="{b["href"]}"{mark}>'
+                     f'{markupsafe.escape(label + str(b["section"]) + str(b["board"]))}</a>')
+    more = ("" if len(strip) == len(index)
+            else f' <a href="index.html#boards">all {len(index)} boards</a>')
+    return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
+                             "</span>")
 
 
 def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
@@ -133,19 +169,24 @@ def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
     order, index = board_index(result)
     groups = ranking_groups(result)
     common = _common(result, groups, index)
-    yield "index.html", env.get_template("ranking.html").generate(
-        **common, ranking=groups, page="ranking")
+    yield "index.html", iter([env.get_template("ranking.html").render(
+        **common, ranking=groups, page="ranking")])
     board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
-    for board in board_pages(result, field, order, index):
-        here = f'<a href="{board["href"]}">'
-        current = nav.replace(here, f'<a href="{board["href"]}" aria-current="page">', 1)
-        yield board["href"], board_page.generate(**common, boards_nav=markupsafe.Markup(current),
-                                                 board=board, page="board")
+    for at, board in enumerate(board_pages(result, field, order, index)):
+        if len(index) <= NAV_ALL:  # the one strip, with this board marked
+            here = f'<a href="{board["href"]}">'
+            strip = markupsafe.Markup(str(nav).replace(  # (Markup.replace would escape)
+                here, f'<a href="{board["href"]}" aria-current="page">', 1))
+        else:
+            strip = board_strip(index, at)
+        yield board["href"], iter([board_page.render(**common, boards_nav=strip, board=board,
+                                                     page="board")])
     common["boards_nav"] = nav
     links = {(b["section"], b["board"]): b["href"] for b in index}
     pair_page = env.get_template("pair.html")
     for pair in pair_pages(result, field, groups):
-        yield pair["href"], pair_page.generate(**common, pair=pair, page="pair", links=links)
+        yield pair["href"], iter([pair_page.render(**common, pair=pair, page="pair",
+                                                   links=links)])
     if common["freq"]:
         yield "frequencies.html", env.get_template("frequencies.html").generate(
             **common, frequencies=_frequencies(result, links), page="frequencies")

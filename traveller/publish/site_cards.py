@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+import markupsafe
 import numpy as np
 import pandas as pd
 
@@ -90,13 +91,30 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field) -> Iterator[dict[str, Any]]:
+    from traveller.publish.site_rows import card_chart, card_html, held_html
+
     if not part:
         return
     ranges = [spans.get(f"{r['section']}|{r['line']}|{r['pair']}", (0, 0)) for r in part]
     positions = np.concatenate([np.arange(a, b) for a, b in ranges])
-    records = card_rows(cards.iloc[positions], field).to_dict("records") if len(positions) else []
+    rows = card_rows(cards.iloc[positions], field) if len(positions) else None
+    if rows is not None:
+        first, rest = card_html(rows, "mp" in cards, "imp" in cards)
+        held, sat = rows["held"].to_numpy(dtype=object), held_html(rows)
+        values = rows["value"].to_numpy(dtype=float, na_value=np.nan)
+        boards, pcts = rows["board"].to_numpy(), rows["pct"].to_numpy()
     at = 0
     for row, (a, b) in zip(part, ranges, strict=True):
         label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)
-        yield {**row, "label": label, "cards": records[at:at + b - a]}
+        page: dict[str, Any] = {**row, "label": label, "played": b - a, "held": False,
+                                "rows_html": "", "chart_html": ""}
+        if b > a and rows is not None:
+            i, j = at, at + b - a
+            page["held"] = len(set(held[i:j])) > 1  # a Howell: the pair changed lines
+            cells = (np.strings.add(np.strings.add(first[i:j], sat[i:j]), rest[i:j]) if page["held"]
+                     else np.strings.add(first[i:j], rest[i:j]))
+            page["rows_html"] = markupsafe.Markup("".join(cells.tolist()))  # escaped there
+            page["chart_html"] = markupsafe.Markup(card_chart(values[i:j], boards[i:j],
+                                                              pcts[i:j]))
+        yield page
         at += b - a

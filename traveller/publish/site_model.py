@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import markupsafe
 import numpy as np
 import pandas as pd
 
@@ -41,9 +42,17 @@ def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Serie
     return shown.text(section) + "|" + shown.text(line) + "|" + shown.text(pair.astype("Int64"))
 
 
+def _slugs(column: pd.Series) -> pd.Series:
+    """Each value's :func:`shown.slug`, worked out once per distinct value."""
+    text = shown.text(column)
+    codes, uniques = pd.factorize(text)
+    return pd.Series(np.array([shown.slug(u) for u in uniques] or [""], dtype=object)[codes],
+                     index=column.index, dtype=object)
+
+
 def pair_href(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
     """The page of each pair: ``pair-[<section>-]<line><number>.html``."""
-    sec = shown.text(section).map(shown.slug)
+    sec = _slugs(section)
     number = shown.text(pair.astype("Int64"))
     return "pair-" + (sec + "-").where(sec != "", "") + shown.text(line) + number + ".html"
 
@@ -51,7 +60,7 @@ def pair_href(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series
 def board_href(frame: pd.DataFrame) -> pd.Series:
     """The page of each board: ``board-[<session>-][<section>-]<number>.html``."""
     session = (shown.text(frame["session"]) + "-") if "session" in frame else ""
-    sec = shown.text(frame["section"]).map(shown.slug)
+    sec = _slugs(frame["section"])
     return ("board-" + session + (sec + "-").where(sec != "", "") + shown.text(frame["board"])
             + ".html")
 
@@ -166,29 +175,49 @@ def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
 
 def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
-    """Each board's page model in board order, formatted a chunk of about ``chunk`` results
-    at a time (never every board's rows at once)."""
+    """Each board's page model in board order (its results as finished table rows),
+    formatted a chunk of about ``chunk`` results at a time (never every board at once)."""
+    from traveller.publish.site_rows import par_html, traveller_html
+
     deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
         handrecord.pars(result)
+    has_mp, has_imps = "ns_mp" in result.travellers, "ns_imp" in result.travellers
     for part in _chunks(index, chunk):
-        first, offset = part[0]["start"], part[0]["start"]
-        t = result.travellers.iloc[order[first:part[-1]["stop"]]].reset_index(drop=True)
-        extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
-                              if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
-                              "score_value": pd.to_numeric(t["ns_score"], errors="coerce")
-                              .to_numpy(dtype=float, na_value=np.nan)}, index=t.index)
-        records = pd.concat([traveller_rows(t, field), extra], axis=1).to_dict("records")
+        offset = part[0]["start"]
+        t = result.travellers.iloc[order[offset:part[-1]["stop"]]].reset_index(drop=True)
+        rows = traveller_rows(t, field)
+        rows["vs_dd"] = handrecord.vs_dd(t, result.dd)
+        datum = shown.numbers(t["datum"], signed=True).to_numpy() if "datum" in t else None
+        value = pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(dtype=float,
+                                                                       na_value=np.nan)
+        with_dd = t["board"].astype(int).isin(list(tables)).to_numpy()
+        html = traveller_html(rows, with_dd, has_mp, has_imps).tolist()
         for board in part:
-            rows = records[board["start"] - offset:board["stop"] - offset]
+            a, b = board["start"] - offset, board["stop"] - offset
             number = board["board"]
             dealer, vul = shown.board_conditions(number)
             table, par = tables.get(number), pars.get(number)
+            lines = html[a:b]
+            if par is not None:
+                words = handrecord.par_words(*par).partition(": ")[2]
+                plus = (str(par[0]), "") if par[0] > 0 else ("", str(-par[0])) if par[0] < 0 \
+                    else ("", "")
+                at = par_at(value[a:b], par[0])
+                lines.insert(at, par_html(words, *plus, bool(table), has_mp, has_imps))
             yield {**board, "dealer": dealer, "vulnerable": vul,
                    "hands": shown.hands(deals.get(number)),
                    "dd": handrecord.dd_grid(table) if table else None,
                    "strains": list(handrecord.STRAIN_HEADINGS.values()),
                    "par": handrecord.par_words(*par) if par else "",
-                   "datum": rows[0]["datum"], "rows": _with_par(rows, par)}
+                   "datum": datum[a] if datum is not None else "",
+                   "rows_html": markupsafe.Markup("".join(lines))}  # escaped in site_rows
+
+
+def par_at(values: np.ndarray, score: int) -> int:
+    """Where the par line goes among a board's results: before the first that scored
+    less for N-S (an artificial score, NaN, has none and is passed over)."""
+    below = np.flatnonzero(~np.isnan(values) & (values < score))
+    return int(below[0]) if len(below) else len(values)
 
 
 def _chunks(index: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
@@ -201,19 +230,6 @@ def _chunks(index: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, A
             part = []
     if part:
         yield part
-
-
-def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[dict[str, Any]]:
-    """The board's rows with a par row before the first result that scored less for N-S."""
-    if par is None:
-        return rows
-    score, contracts = par
-    plus, minus = (str(score), "") if score > 0 else ("", str(-score)) if score < 0 else ("", "")
-    line = {"par": True, "contract": handrecord.par_words(score, contracts).partition(": ")[2],
-            "ns_plus": plus, "ew_plus": minus}
-    at = next((i for i, r in enumerate(rows)  # (an artificial score has none: NaN, None)
-               if r["score_value"] is not None and r["score_value"] < score), len(rows))
-    return [*rows[:at], line, *rows[at:]]
 
 
 def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:
