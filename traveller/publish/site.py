@@ -38,7 +38,6 @@ import pandas as pd
 from traveller.publish import cards, shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import pair_pages
-from traveller.publish.site_rows import frequency_html
 from traveller.publish.site_model import (
     Field,
     board_index,
@@ -47,6 +46,7 @@ from traveller.publish.site_model import (
     pair_label,
     ranking_groups,
 )
+from traveller.publish.site_rows import frequency_html
 
 if TYPE_CHECKING:
     from traveller.result import Result

@@ -83,8 +83,8 @@ def _contract_cell(contract: Any, declarer: Any, result: Any, ruling: Any) -> np
     """The contract in suit symbols (a ruling instead when there is one); declarer and
     result folded in, shown on a phone when their own columns are not."""
     declarer, result, ruling = esc(declarer), esc(result), esc(ruling)
-    fold = when((declarer != "") | (result != ""),
-                cat('<span class="fold"> ', np.strings.strip(cat(declarer, " ", result)), "</span>"))
+    folded = np.strings.strip(cat(declarer, " ", result))
+    fold = when(folded != "", cat('<span class="fold"> ', folded, "</span>"))
     return cat('<td class="contract">', when(ruling != "", ruling, cat(suits(contract), fold)),
                "</td>")
 
