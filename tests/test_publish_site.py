@@ -291,3 +291,13 @@ def test_a_howell_pair_page_says_where_the_pair_sat(tmp_path: Path) -> None:
     pages = site_pages(result)
     card = next(html for name, html in pages.items() if name.startswith("pair-"))
     assert "<th scope=\"col\">Sitting</th>" in card and 'colspan="3">Total (' in card
+
+
+def test_one_board_is_a_board_on_every_page(tmp_path: Path) -> None:
+    lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()
+    one = tmp_path / "one.csv"
+    one.write_text("\n".join([lines[0], *(x for x in lines[1:] if x.startswith("1,"))]) + "\n",
+                   encoding="utf-8")
+    pages = site_pages(process(one))
+    text = "".join("".join(parse(html).text) for html in pages.values())
+    assert "1 board" in text and "1 boards" not in text and "(s)" not in text

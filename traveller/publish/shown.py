@@ -135,3 +135,13 @@ def slug(value: object) -> str:
     if re.fullmatch(r"[A-Za-z0-9]*", label):
         return label
     return "x" + label.encode("utf-8").hex()
+
+
+def counted(number: object, word: str, plural: str | None = None) -> str:
+    """ "1 board", "2 boards", "0 problems": a count with its word in the right number."""
+    text = str(number).strip()
+    try:
+        one = float(text) == 1
+    except ValueError:
+        one = False
+    return f"{text} {word if one else plural or word + 's'}"

@@ -63,18 +63,8 @@ def environment() -> jinja2.Environment:
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     env.filters["suits"] = suit_markup
-    env.filters["counted"] = counted
+    env.filters["counted"] = shown.counted
     return env
-
-
-def counted(number: object, word: str, plural: str | None = None) -> str:
-    """ "1 board", "2 boards", "0 problems": a count with its word in the right number."""
-    text = str(number).strip()
-    try:
-        one = float(text) == 1
-    except ValueError:
-        one = False
-    return f"{text} {word if one else plural or word + 's'}"
 
 
 def suit_markup(value: object) -> markupsafe.Markup:

@@ -34,7 +34,7 @@ def method_line(result: Result) -> str:
     s = result.settings
     method = str(s.get("method", "mp"))
     movement = "" if method == "teams" else f"; {str(s.get('movement', '')).capitalize()} movement"
-    return f"{method_words(method, s)}{movement}; {s.get('boards', 0)} boards"
+    return f"{method_words(method, s)}{movement}; {shown.counted(s.get('boards', 0), 'board')}"
 
 
 def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
