@@ -35,12 +35,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
         b.close()
 
 
-def too_wide(browser: Browser, page: Path) -> list[str]:
-    """What on ``page`` is wider than a phone (empty when it all fits)."""
-    browser.load(page.as_uri(), PHONE)
+def too_wide(browser: Browser, page: Path, width: int = PHONE) -> list[str]:
+    """What on ``page`` is wider than the screen (empty when it all fits)."""
+    browser.load(page.as_uri(), width)
     found = browser.evaluate(WIDTHS)
     out = []
-    if found["page"] > PHONE:
+    if found["page"] > width:
         out.append(f"{page.name}: the page is {found['page']} px wide")
     for name, scroll, client, right in found["boxes"]:
         if scroll > client + 1 or right > found["view"] + 1:
@@ -69,6 +69,8 @@ def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) 
     assert {"index", "board", "pair"} <= kinds and ("frequencies" in kinds) == (method == "mp")
     wide = [line for page in pages for line in too_wide(browser, page)]
     assert wide == []
+    desktop = [p for p in pages if p.name in ("index.html", "board-5.html", "pair-NS1.html")]
+    assert [line for page in desktop for line in too_wide(browser, page, 1280)] == []
 
 
 def test_the_batch_index_and_a_simultaneous_fit_a_phone(browser: Browser,
