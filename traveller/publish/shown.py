@@ -8,6 +8,7 @@ Text from the input stays plain text here; the templates escape it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
@@ -25,8 +26,22 @@ def text(column: pd.Series) -> pd.Series:
     return column.astype("string").fillna("").astype(object)
 
 
+def _by_distinct(column: pd.Series, shown: Callable[[pd.Series], pd.Series]) -> pd.Series:
+    """``shown`` worked out once per distinct text of ``column`` (a session has a few
+    hundred distinct contracts or leads in a hundred thousand rows)."""
+    codes, uniques = pd.factorize(text(column))
+    if not len(uniques):
+        return pd.Series("", index=column.index, dtype=object)
+    done = shown(pd.Series(np.asarray(uniques, dtype=object), dtype=object))
+    return pd.Series(done.to_numpy(dtype=object)[codes], index=column.index, dtype=object)
+
+
 def contracts(contract: pd.Series) -> pd.Series:
     """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass"; other text as written."""
+    return _by_distinct(contract, _contracts)
+
+
+def _contracts(contract: pd.Series) -> pd.Series:
     raw = text(contract)
     parts = raw.str.extract(_CONTRACT).fillna("").astype(str)
     symbol = parts["strain"].map(SUIT_SYMBOLS).fillna(parts["strain"]).astype(str)
@@ -38,6 +53,10 @@ def contracts(contract: pd.Series) -> pd.Series:
 def leads(lead: pd.Series) -> pd.Series:
     """ "HK" -> "♥K", "DT" -> "♦10" (suit first, the ten as the hand diagrams write it);
     other text as written."""
+    return _by_distinct(lead, _leads)
+
+
+def _leads(lead: pd.Series) -> pd.Series:
     raw = text(lead)
     parts = raw.str.extract(_LEAD.pattern).fillna("").astype(str)
     symbol = parts[0].map(SUIT_SYMBOLS)
@@ -47,7 +66,8 @@ def leads(lead: pd.Series) -> pd.Series:
 
 def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
     """Tricks against the contract: "=", "+1", "-2" ("" for a pass or no contract)."""
-    level = pd.to_numeric(text(contract).str.extract(_CONTRACT)["level"], errors="coerce")
+    level = pd.to_numeric(_by_distinct(contract, lambda u: text(u).str.extract(_CONTRACT)[
+        "level"].fillna("").astype(object)), errors="coerce")
     taken = pd.to_numeric(tricks, errors="coerce")
     diff = (taken - level - 6).to_numpy(dtype=float)
     out = np.where(np.isnan(diff), "", np.where(diff == 0, "=", np.char.mod(
