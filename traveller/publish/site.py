@@ -21,6 +21,8 @@ The site is written into a temporary folder beside ``folder`` and swapped in.
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
 import functools
 import os
 import shutil
@@ -61,7 +63,8 @@ def environment() -> jinja2.Environment:
     """The template environment: package templates, autoescaping on, strict variables."""
     env = jinja2.Environment(loader=jinja2.PackageLoader("traveller.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+                             trim_blocks=True, lstrip_blocks=True,
+                             auto_reload=False)  # package files: no stat per page
     env.filters["suits"] = suit_markup
     env.filters["counted"] = shown.counted
     return env
@@ -148,8 +151,9 @@ def board_strip(index: list[dict[str, Any]], at: int | None) -> markupsafe.Marku
                              "</span>")
 
 
-def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
-    """Every page of the site in turn: (file name, its HTML in pieces).
+def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
+    """Every page of the site in turn: (file name, its HTML, or its HTML in pieces for a
+    page that streams as it renders).
 
     Each page is rendered from a small model made just before it (a chunk of
     boards or pairs is formatted at a time), so the site is never held whole.
@@ -159,8 +163,8 @@ def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
     order, index = board_index(result)
     groups = ranking_groups(result)
     common = _common(result, groups, index)
-    yield "index.html", iter([env.get_template("ranking.html").render(
-        **common, ranking=groups, page="ranking")])
+    yield "index.html", env.get_template("ranking.html").render(
+        **common, ranking=groups, page="ranking")
     board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
     for at, board in enumerate(board_pages(result, field, order, index)):
         if len(index) <= NAV_ALL:  # the one strip, with this board marked
@@ -169,14 +173,13 @@ def iter_pages(result: Result) -> Iterator[tuple[str, Iterator[str]]]:
                 here, f'<a href="{board["href"]}" aria-current="page">', 1))
         else:
             strip = board_strip(index, at)
-        yield board["href"], iter([board_page.render(**common, boards_nav=strip, board=board,
-                                                     page="board")])
+        yield board["href"], board_page.render(**common, boards_nav=strip, board=board,
+                                               page="board")
     common["boards_nav"] = nav
     links = {(b["section"], b["board"]): b["href"] for b in index}
     pair_page = env.get_template("pair.html")
     for pair in pair_pages(result, field, groups):
-        yield pair["href"], iter([pair_page.render(**common, pair=pair, page="pair",
-                                                   links=links)])
+        yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
     if common["freq"]:
         yield "frequencies.html", env.get_template("frequencies.html").generate(
             **common, frequencies=_frequencies(result, links), page="frequencies")
@@ -194,7 +197,8 @@ def pages_count(result: Result) -> int:
 def site_pages(result: Result) -> dict[str, str]:
     """Every page of the site: file name -> HTML text (for tests and small sessions; a
     large session is written page by page by :func:`write_site`)."""
-    return {name: "".join(pieces) for name, pieces in iter_pages(result)}
+    return {name: pieces if isinstance(pieces, str) else "".join(pieces)
+            for name, pieces in iter_pages(result)}
 
 
 def write_site(result: Result, folder: str | Path,
@@ -212,12 +216,7 @@ def write_site(result: Result, folder: str | Path,
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
     try:
-        total = pages_count(result)
-        for done, (name, pieces) in enumerate(iter_pages(result), 1):
-            with open(tmp / name, "w", encoding="utf-8") as page:
-                page.writelines(pieces)
-            if progress is not None:
-                progress(done, max(total, done))
+        _write_pages(result, tmp, progress)
         css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
         (tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
         (tmp / MARKER).write_text("written by traveller; replaced as a whole on each run\n",
@@ -228,6 +227,51 @@ def write_site(result: Result, folder: str | Path,
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return folder
+
+
+#: Pages rendered ahead of the writer threads at most (each is one page's text), and
+#: the threads: creating a file waits on the file system, so a few wait together.
+AHEAD = 32
+WRITERS = 4
+
+
+def _write_pages(result: Result, tmp: Path,
+                 progress: Callable[[int, int], None] | None) -> None:
+    """Every page into ``tmp``: rendered here, written by threads meanwhile (creating
+    thousands of files waits on the file system, not on Python), a few pages ahead at most."""
+    total, done = pages_count(result), 0
+    pending: collections.deque[concurrent.futures.Future[None]] = collections.deque()
+
+    def finished(future: concurrent.futures.Future[None]) -> None:
+        nonlocal done
+        future.result()  # an error writing a page is raised here
+        done += 1
+        if progress is not None:
+            progress(done, max(total, done))
+
+    with concurrent.futures.ThreadPoolExecutor(WRITERS, thread_name_prefix="site") as writer:
+        try:
+            for name, pieces in iter_pages(result):
+                if isinstance(pieces, str):
+                    pending.append(writer.submit(_write_page, tmp / name, pieces))
+                else:  # streamed as it renders (the frequencies of every board)
+                    with open(tmp / name, "w", encoding="utf-8") as page:
+                        page.writelines(pieces)
+                    done_now: concurrent.futures.Future[None] = concurrent.futures.Future()
+                    done_now.set_result(None)
+                    pending.append(done_now)
+                while len(pending) > AHEAD:
+                    finished(pending.popleft())
+            while pending:
+                finished(pending.popleft())
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _write_page(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as page:
+        page.write(text)
 
 
 def check_site_folder(folder: str | Path) -> None:
