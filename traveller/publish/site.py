@@ -4,19 +4,24 @@
 
 - ``index.html``: the ranking (names, score, %, places, ties as ``2=``), the
   method line, a bar chart of the field's percentages and links to every board;
-- ``board-<section>-<n>.html``: dealer, vulnerability, the hands when the input
-  has them, and each result: contract in suit symbols, declarer, lead, result,
+- ``board-<section>-<n>.html``: links to the previous and next board, dealer,
+  vulnerability, the hands when the input has them, and each result: the
+  pairs with their names, contract in suit symbols, declarer, lead, result,
   N-S + and E-W + scores, matchpoints (or IMPs) and percentages;
 - ``pair-<section>-<line><n>.html``: the pair's score card with opponents'
   names, a chart of its board-by-board percentages, and its total;
-- ``frequencies.html``: each board's scores, how often, their matchpoints;
-- ``director.html``: the problems found and the session summary. No public
-  page links to it.
+- ``frequencies.html``: each board's scores, how often, their matchpoints.
+
+The director's page is not part of the site: it is written beside the
+workbook (:mod:`traveller.publish.director_page`).
 
 Pages are rendered by Jinja2 with autoescaping (every text from the input
-shows as text), need no JavaScript, load nothing from elsewhere (works from a
-USB stick or ``file://``), fit a 390 px phone and print without navigation.
-The site is written into a temporary folder beside ``folder`` and swapped in.
+shows as text; the long tables are built escaped in :mod:`site_rows`), need
+no JavaScript, load nothing from elsewhere (works from a USB stick or
+``file://``), fit a 390 px phone without sideways scrolling and print without
+navigation. They are written one at a time from chunks of the scored frames
+(never every page at once) into a temporary folder beside ``folder``, which
+is then swapped in.
 """
 
 from __future__ import annotations
@@ -34,21 +39,19 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
-import numpy as np
-import pandas as pd
 
-from traveller.publish import cards, shown
+from traveller.publish import shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import pair_pages
 from traveller.publish.site_model import (
     Field,
     board_index,
     board_pages,
+    frequency_pages,
     method_line,
     pair_label,
     ranking_groups,
 )
-from traveller.publish.site_rows import frequency_html
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -76,30 +79,6 @@ def suit_markup(value: object) -> markupsafe.Markup:
     for symbol in ("♥", "♦"):
         html = html.replace(symbol, f'<span class="red">{symbol}</span>')
     return markupsafe.Markup(html)
-
-
-def _frequencies(result: Result, links: dict[tuple[str, int], str],
-                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
-    """Each board's frequency table, formatted a chunk of rows at a time."""
-    f = cards.result_frequencies(result)
-    if f.empty:
-        return
-    board = f["board"].astype(int).to_numpy()
-    section = shown.text(f["section"]).to_numpy()
-    starts = np.flatnonzero(np.r_[True, (board[1:] != board[:-1]) | (section[1:] != section[:-1])])
-    stops = np.r_[starts[1:], len(f)]
-    for at in range(0, len(starts), max(1, chunk // 8)):
-        first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
-        g = f.iloc[first:last]
-        rows = frequency_html(pd.DataFrame({
-            "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
-            "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
-            "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
-            "ew_pct": shown.percents(g["ew_pct"])})).tolist()
-        for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
-            key = (str(section[a]), int(board[a]))
-            yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
-                   "rows_html": markupsafe.Markup("".join(rows[a - first:b - first]))}
 
 
 def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
@@ -182,7 +161,7 @@ def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
         yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
     if common["freq"]:
         yield "frequencies.html", env.get_template("frequencies.html").generate(
-            **common, frequencies=_frequencies(result, links), page="frequencies")
+            **common, frequencies=frequency_pages(result, links), page="frequencies")
 
 
 def pages_count(result: Result) -> int:

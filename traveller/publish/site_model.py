@@ -235,3 +235,30 @@ def _chunks(index: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, A
 def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:
     """Consecutive records with the same ``key(record)``, as lists (records come sorted)."""
     return [list(part) for _, part in itertools.groupby(records, key=key)]
+
+
+def frequency_pages(result: Result, links: dict[tuple[str, int], str],
+                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
+    """Each board's frequency table, formatted a chunk of rows at a time."""
+    from traveller.publish.cards import result_frequencies
+    from traveller.publish.site_rows import frequency_html
+
+    f = result_frequencies(result)
+    if f.empty:
+        return
+    board = f["board"].astype(int).to_numpy()
+    section = shown.text(f["section"]).to_numpy()
+    starts = np.flatnonzero(np.r_[True, (board[1:] != board[:-1]) | (section[1:] != section[:-1])])
+    stops = np.r_[starts[1:], len(f)]
+    for at in range(0, len(starts), max(1, chunk // 8)):
+        first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
+        g = f.iloc[first:last]
+        rows = frequency_html(pd.DataFrame({
+            "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
+            "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
+            "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
+            "ew_pct": shown.percents(g["ew_pct"])})).tolist()
+        for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
+            key = (str(section[a]), int(board[a]))
+            yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
+                   "rows_html": markupsafe.Markup("".join(rows[a - first:b - first]))}
