@@ -28,7 +28,7 @@ class Links(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.scripts += tag == "script"
-        self.links += [v for k, v in attrs if k in ("href", "src") and v]
+        self.links += [v.split("#")[0] for k, v in attrs if k in ("href", "src") and v]
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
@@ -290,7 +290,8 @@ def test_a_howell_pair_page_says_where_the_pair_sat(tmp_path: Path) -> None:
     result = process(SAMPLE_DATA / "club_session.csv", movement="howell")
     pages = site_pages(result)
     card = next(html for name, html in pages.items() if name.startswith("pair-"))
-    assert "<th scope=\"col\">Sitting</th>" in card and 'colspan="3">Total (' in card
+    assert '<th scope="col" class="held">Sitting</th>' in card and 'colspan="2">Total (' in card
+    assert '<span class="fold"> N-S</span>' in card or '<span class="fold"> E-W</span>' in card
 
 
 def test_one_board_is_a_board_on_every_page(tmp_path: Path) -> None:

@@ -96,3 +96,18 @@ def test_the_batch_index_and_a_simultaneous_fit_a_phone(browser: Browser,
              *sorted((sim / "out" / "clubs").glob("*/pair-*.html"))[:1]]
     assert all(p.exists() for p in pages)
     assert [line for page in pages for line in too_wide(browser, page)] == []
+
+
+def test_a_real_howell_with_deals_fits_a_phone_and_a_desktop(browser: Browser,
+                                                            tmp_path: Path) -> None:
+    """66 boards with deals, double dummy and par, 36 pairs who change lines."""
+    from conftest import real_file
+
+    from traveller.pipeline import process
+    from traveller.publish.site import write_site
+
+    site = write_site(process(real_file("pbn-ruter", "sm1.pbn")), tmp_path / "site")
+    pages = sorted(site.glob("*.html"))
+    assert [line for page in pages for line in too_wide(browser, page)] == []
+    some = [p for p in pages if p.name in ("index.html", "board-21.html", "pair-23.html")]
+    assert [line for page in some for line in too_wide(browser, page, 1280)] == []

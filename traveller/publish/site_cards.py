@@ -91,7 +91,7 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field) -> Iterator[dict[str, Any]]:
-    from traveller.publish.site_rows import card_chart, card_html, held_html
+    from traveller.publish.site_rows import card_chart, card_html, held_fold
 
     if not part:
         return
@@ -99,8 +99,8 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
     positions = np.concatenate([np.arange(a, b) for a, b in ranges])
     rows = card_rows(cards.iloc[positions], field) if len(positions) else None
     if rows is not None:
-        first, rest = card_html(rows, "mp" in cards, "imp" in cards)
-        held, sat = rows["held"].to_numpy(dtype=object), held_html(rows)
+        front, sat, rest = card_html(rows, "mp" in cards, "imp" in cards)
+        held = rows["held"].to_numpy(dtype=object)
         values = rows["value"].to_numpy(dtype=float, na_value=np.nan)
         boards, pcts = rows["board"].to_numpy(), rows["pct"].to_numpy()
     at = 0
@@ -111,8 +111,9 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
         if b > a and rows is not None:
             i, j = at, at + b - a
             page["held"] = len(set(held[i:j])) > 1  # a Howell: the pair changed lines
-            cells = (np.strings.add(np.strings.add(first[i:j], sat[i:j]), rest[i:j]) if page["held"]
-                     else np.strings.add(first[i:j], rest[i:j]))
+            cells = held_fold(front[:, i:j], held[i:j], page["held"])
+            cells = np.strings.add(np.strings.add(cells, sat[i:j]) if page["held"] else cells,
+                                   rest[i:j])
             page["rows_html"] = markupsafe.Markup("".join(cells.tolist()))  # escaped there
             page["chart_html"] = markupsafe.Markup(card_chart(values[i:j], boards[i:j],
                                                               pcts[i:j]))

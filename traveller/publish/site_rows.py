@@ -124,24 +124,36 @@ def par_html(contract: str, ns_plus: str, ew_plus: str, with_dd: bool, has_mp: b
         "</tr>\n"])
 
 
-def card_html(c: pd.DataFrame, has_mp: bool, has_imps: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Score card rows (site_cards.card_rows): the cells before "Sitting" (the board),
-    and those after it; the Sitting cell is ``held_html``."""
-    board = cat('<tr><td><a href="', _text(c["href"]), '">', esc(c["board"]),
-                "</a></td>")
-    rest = [_pair_cell(c["opponent_href"], c["opponent"], c["opponent_names"]),
-            _contract_cell(c["contract"], c["declarer"], "", c["ruling"]),
+def card_html(c: pd.DataFrame, has_mp: bool, has_imps: bool
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (2, n), n, n
+    """Score card rows (site_cards.card_rows) in three parts: the board and opponents,
+    the Sitting cell (for a pair that changed lines), the contract to the end.
+
+    The Sitting cell comes after the opponents so that the total's heading spans the
+    board and opponents alone whichever cells a narrow screen leaves out; there the
+    line sat is folded beside the board number instead.
+    """
+    held = esc(c["held"])
+    board = cat('<tr><td><a href="', _text(c["href"]), '">', esc(c["board"]), "</a>")
+    opponents = cat("</td>", _pair_cell(c["opponent_href"], c["opponent"],
+                                        c["opponent_names"]))
+    sat = cat('<td class="held">', held, "</td>")
+    rest = [_contract_cell(c["contract"], c["declarer"], "", c["ruling"]),
             cat('<td class="by">', esc(c["declarer"]), '</td><td class="lead">',
                 suits(c["lead"]), "</td>"), _num(c["score"])]
     if has_mp:
         rest += [_num(c["mp"]), _num(c["pct"])]
     if has_imps:
         rest += [_num(c["imp"])]
-    return board, cat(*rest, "</tr>\n")
+    return np.stack([board, opponents]), sat, cat(*rest, "</tr>\n")
 
 
-def held_html(c: pd.DataFrame) -> np.ndarray:
-    return cat("<td>", esc(c["held"]), "</td>")
+def held_fold(front: np.ndarray, held: Any, varied: bool) -> np.ndarray:
+    """The board and opponents cells (``front``: the two halves of :func:`card_html`) with
+    the line sat folded in beside the board number (a Howell), or not."""
+    if not varied:
+        return cat(front[0], front[1])
+    return cat(front[0], '<span class="fold"> ', esc(held), "</span>", front[1])
 
 
 def frequency_html(f: pd.DataFrame) -> np.ndarray:
