@@ -134,14 +134,13 @@ def test_batch_worker_keeps_the_analysis_in_the_state_folder(tmp_path: Path) -> 
 
 
 def test_the_par_row_goes_by_score_past_results_without_one() -> None:
-    from traveller.publish.site_model import _with_par
+    import numpy as np
 
-    rows = [{"score_value": 420.0}, {"score_value": float("nan")}, {"score_value": None},
-            {"score_value": -50.0}]
-    placed = _with_par(rows, (140, "3S N"))
-    assert [r.get("par", False) for r in placed] == [False, False, False, True, False]
-    assert placed[3]["ns_plus"] == "140" and placed[3]["contract"] == "3♠ by N"
-    assert _with_par(rows, None) == rows
+    from traveller.publish.site_model import par_at
+
+    values = np.array([420.0, float("nan"), float("nan"), -50.0])
+    assert par_at(values, 140) == 3  # after 420 and the two artificial scores
+    assert par_at(values, 500) == 0 and par_at(values, -100) == 4
 
 
 def test_a_sim_folder_shares_one_hand_record_that_is_no_club(tmp_path: Path) -> None:

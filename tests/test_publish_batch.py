@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -154,3 +155,28 @@ def test_a_session_dated_weeks_ago_is_final_at_once(tmp_path: Path,
     manifest = json.loads((tmp_path / "out2" / STATE_DIR / "manifest.json").read_text(
         encoding="utf-8"))["entries"]
     assert all(e["final"] is False for e in manifest.values())
+
+
+def test_the_index_by_folder_with_dates_from_titles_and_failed_files(
+        tmp_path: Path, clock: list[datetime]) -> None:
+    source = inbox(tmp_path, "html = true\n")
+    other = source / "hillside"
+    other.mkdir()
+    shutil.copy(SAMPLE_DATA / "club_session.csv", other / "monday.csv")
+    (other / "traveller.toml").write_text("html = true\n", encoding="utf-8")
+    (other / "broken.csv").write_text("Board,NS\n\x00\x01,\n", encoding="utf-8")
+    out = tmp_path / "out"
+    summary = run_batch(source, out)
+    assert any(f.status == "failed" for f in summary.files)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "<th scope=\"col\">Folder</th>" in index
+    assert "<td>hillside</td>" in index and index.count("<td>riverside</td>") == 2
+    # no date in the settings: the workbook's title row says "…, 3 November 2026"
+    assert re.search(r'friday_results/index.html">[^<]*3 November 2026</a></td><td>riverside'
+                     r'</td><td class="date">2026-11-03</td>', index)
+    assert "<h2>Not published</h2>" in index and "<li>hillside/broken.csv: " in index
+    assert str(tmp_path) not in index  # no local path on a public page
+    directors = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.director.html"))
+    assert directors == ["hillside/monday_results.director.html",
+                         "riverside/friday_results.director.html",
+                         "riverside/tuesday_results.director.html"]  # beside the workbooks

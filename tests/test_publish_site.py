@@ -28,7 +28,7 @@ class Links(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.scripts += tag == "script"
-        self.links += [v for k, v in attrs if k in ("href", "src") and v]
+        self.links += [v.split("#")[0] for k, v in attrs if k in ("href", "src") and v]
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
@@ -49,7 +49,7 @@ def pages() -> dict[str, str]:
 
 def test_every_page_and_every_link_resolves(pages: dict[str, str]) -> None:
     names = set(pages) | {"style.css"}
-    assert {"index.html", "frequencies.html", "director.html"} <= names
+    assert {"index.html", "frequencies.html"} <= names and "director.html" not in names
     assert sum(n.startswith("board-") for n in pages) == 24
     assert sum(n.startswith("pair-") for n in pages) == 16  # a Mitchell: 8 N-S, 8 E-W
     for name, html in pages.items():
@@ -57,7 +57,7 @@ def test_every_page_and_every_link_resolves(pages: dict[str, str]) -> None:
         assert page.scripts == 0, name
         for link in page.links:
             assert link in names, f"{name} links to missing {link}"
-    assert "director.html" not in "".join(v for k, v in pages.items() if k != "director.html")
+    assert "director.html" not in "".join(pages.values())
 
 
 def test_ranking_shows_every_pair_place_and_percentage(pages: dict[str, str]) -> None:
@@ -127,7 +127,7 @@ def test_other_methods_publish(method: str) -> None:
     assert ("IMPs" if method != "total" else "Points") in text
     assert "frequencies.html" not in pages  # matchpoint frequencies only
     if method != "total":
-        assert "IMPs N-S" in pages["board-1.html"]
+        assert "IMPs N-S" in "".join(parse(pages["board-1.html"]).text)
 
 
 def test_write_site_replaces_only_its_own_folder(tmp_path: Path) -> None:
@@ -198,3 +198,107 @@ def test_cli_checks_outputs_before_writing_anything(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, event)  # a file USEBIO cannot hold: the rest is written
     assert result.exit_code == 3 and "export each session" in result.output
     assert out.exists() and not (tmp_path / "e.xml").exists()
+
+
+def test_director_page_beside_the_workbook_without_local_paths(tmp_path: Path) -> None:
+    source = tmp_path / "private" / "inbox" / "problems_session.csv"
+    source.parent.mkdir(parents=True)
+    source.write_bytes((SAMPLE_DATA / "problems_session.csv").read_bytes())
+    out = tmp_path / "out" / "night.xlsx"
+    result = CliRunner().invoke(main, ["score", str(source), "-o", str(out), "--html",
+                                       str(tmp_path / "out" / "site")])
+    assert result.exit_code == 3, result.output
+    director = tmp_path / "out" / "night.director.html"
+    assert director.exists() and str(director) in result.output  # said where it is
+    site = tmp_path / "out" / "site"
+    assert not list(site.glob("*director*"))  # not in the folder that gets uploaded
+    page = director.read_text(encoding="utf-8")
+    assert "problems_session.csv" in page and 'href="site/index.html"' in page
+    assert re.search(r"<h3>\d+ problems</h3>", page)
+    for html in [page, *(p.read_text(encoding="utf-8") for p in site.glob("*.html"))]:
+        assert str(tmp_path) not in html and "/private/inbox" not in html
+    (tmp_path / "out" / "mine.director.html").write_text("my notes")
+    mine = CliRunner().invoke(main, ["score", str(source), "-o", str(tmp_path / "out" /
+                                                                        "mine.xlsx"),
+                                     "--html", str(tmp_path / "out" / "site2")])
+    assert mine.exit_code == 1 and "not a director's page written by traveller" in mine.output
+    assert (tmp_path / "out" / "mine.director.html").read_text() == "my notes"
+
+
+def test_write_site_reports_progress_page_by_page(tmp_path: Path) -> None:
+    from traveller.publish.site import pages_count
+
+    result = process(SAMPLE_DATA / "club_session.csv")
+    calls: list[tuple[int, int]] = []
+    site = write_site(result, tmp_path / "site", progress=lambda done, total: calls.append(
+        (done, total)))
+    pages = sorted(site.glob("*.html"))
+    assert len(pages) == pages_count(result) == 1 + 24 + 16 + 1
+    assert calls == [(n, len(pages)) for n in range(1, len(pages) + 1)]
+
+
+def test_pages_written_in_chunks_are_the_pages_written_at_once(tmp_path: Path) -> None:
+    """Boards and pairs are formatted a chunk at a time: the chunk size changes nothing."""
+    from traveller.publish import site_cards, site_model
+
+    result = process(SAMPLE_DATA / "club_session.csv", names=SAMPLE_DATA / "names.csv")
+    whole = site_pages(result)
+    board_pages, pair_pages = site_model.board_pages, site_cards.pair_pages
+    try:
+        site_model.board_pages = lambda *a, **k: board_pages(*a, chunk=5)  # type: ignore
+        site_cards.pair_pages = lambda *a, **k: pair_pages(*a, chunk=7)  # type: ignore
+        import traveller.publish.site as site_module
+
+        site_module.board_pages, site_module.pair_pages = (site_model.board_pages,
+                                                           site_cards.pair_pages)
+        assert site_pages(result) == whole
+    finally:
+        site_model.board_pages, site_cards.pair_pages = board_pages, pair_pages
+        site_module.board_pages, site_module.pair_pages = board_pages, pair_pages
+
+
+def test_board_pages_link_before_and_after_and_name_the_pairs(pages: dict[str, str]) -> None:
+    five = pages["board-5.html"]
+    assert '<a href="board-4.html" rel="prev">' in five and 'href="board-6.html" rel="next"' in five
+    assert five.count('aria-current="page"') == 1  # board 5 in the strip, nothing else
+    assert '<a href="board-5.html" aria-current="page">' in five
+    assert 'rel="prev"' not in pages["board-1.html"] and 'rel="next"' not in pages["board-24.html"]
+    text = "".join(parse(five).text)
+    assert "Maria Ivanova – John Kowalski" in text  # N-S 2's names beside the number
+    leads = re.findall(r'<td class="lead">(.*?)</td>', "".join(pages.values()))
+    assert any("10" in lead for lead in leads)  # the ten as the hand diagram writes it
+    assert not any(re.search(r"</span>T$", lead) for lead in leads)
+
+
+def test_pair_page_headings_and_chart_marks(pages: dict[str, str]) -> None:
+    card = pages["pair-NS1.html"]
+    head = re.search(r"<thead>(.*?)</thead>", card, re.S).group(1)  # type: ignore[union-attr]
+    assert "Cards" not in head and "Sitting" not in head  # a Mitchell pair never changes line
+    chart = re.search(r"<svg.*?</svg>", card, re.S).group(0)  # type: ignore[union-attr]
+    numbers = re.findall(r'class="axis">(\d+)</text>', chart)
+    assert numbers[:12] == [str(n) for n in range(1, 25, 2)]  # 24 boards: every other one
+    zero = card.count(">0.00</td>")
+    assert zero and chart.count('class="zero"') == zero  # each 0 % board has its mark
+    index = pages["index.html"]
+    field = re.search(r"<svg.*?</svg>", index, re.S).group(0)  # type: ignore[union-attr]
+    mid = float(re.search(r'<line x1="([\d.]+)"', field).group(1))  # type: ignore[union-attr]
+    values = [float(x) for x in re.findall(r'<text x="([\d.]+)"[^>]*class="value"', field)]
+    assert values and min(values) - 40 > mid  # the labels (end-anchored) clear the 50 % line
+
+
+def test_a_howell_pair_page_says_where_the_pair_sat(tmp_path: Path) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv", movement="howell")
+    pages = site_pages(result)
+    card = next(html for name, html in pages.items() if name.startswith("pair-"))
+    assert '<th scope="col" class="held">Sitting</th>' in card and 'colspan="2">Total (' in card
+    assert '<span class="fold"> N-S</span>' in card or '<span class="fold"> E-W</span>' in card
+
+
+def test_one_board_is_a_board_on_every_page(tmp_path: Path) -> None:
+    lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()
+    one = tmp_path / "one.csv"
+    one.write_text("\n".join([lines[0], *(x for x in lines[1:] if x.startswith("1,"))]) + "\n",
+                   encoding="utf-8")
+    pages = site_pages(process(one))
+    text = "".join("".join(parse(html).text) for html in pages.values())
+    assert "1 board" in text and "1 boards" not in text and "(s)" not in text

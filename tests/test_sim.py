@@ -74,24 +74,28 @@ def national(ranking: pd.DataFrame) -> dict[tuple[str, str, int], float]:
     pytest.param(30, id="30-clubs"),
     pytest.param(100, id="100-clubs", marks=pytest.mark.slow)])  # the same at 3x the field
 def many(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-         ) -> tuple[int, list, object]:
+         ) -> tuple[int, Path, list, object]:
     """A sim of many small clubs and its local-engine result (no files written)."""
     inbox = tmp_path_factory.mktemp("sim") / "inbox"
     rows = make_sim(inbox, request.param)
-    return request.param, rows, simultaneous(inbox)
+    return request.param, inbox, rows, simultaneous(inbox)
 
 
 def test_many_clubs_match_the_plain_reference(many: tuple) -> None:
-    clubs, rows, result = many
+    clubs, inbox, rows, result = many
     expected = reference(rows)
     got = national(result.ranking)
     assert got.keys() == expected.keys()
     assert max(abs(got[k] - expected[k]) for k in expected) < 1e-9
-    # one list, best first; the place within the club follows the national figure
+    # one list, best first; the place in the club is the club's own, within its line
     figures = result.ranking["national"].to_numpy()
     assert (np.diff(figures) <= 1e-12).all() and result.ranking["place"].iloc[0] == "1"
     one = result.ranking[result.ranking["club"] == "club012"]
-    assert len(one) and one["club_place"].str.rstrip("=").astype(int).is_monotonic_increasing
+    own = process(next(inbox.glob("club012.*")))
+    expected = {(r.line, int(r.pair)): r.place for r in own.ranking.itertuples()}
+    assert {(r.line, int(r.pair)): r.club_place for r in one.itertuples()} == expected
+    for _, line in one.groupby("line")["club_place"]:  # each line ranked on its own
+        assert "1" in set(line.str.rstrip("="))
     assert set(result.clubs["status"]) == {"ok"} and len(result.clubs) == clubs
     assert (result.clubs["workbook"] == "").all()  # no output folder: nothing written
 

@@ -120,7 +120,9 @@ def main() -> None:
 @click.option("--chicago", is_flag=True, help="Russian: vulnerability by Chicago deal "
               "(1-4) rather than by board number.")
 @click.option("--html", type=click.Path(file_okay=False, path_type=Path), metavar="SITE_DIR",
-              help="Also write the results website (ranking, boards, pairs) into SITE_DIR.")
+              help="Also write the results website (ranking, boards, pairs) into SITE_DIR, "
+              "and the director's page (problems, summary) beside the workbook as "
+              "NAME.director.html, outside the site.")
 @click.option("--pbn", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable; a teams "
               "match as one record per table).")
@@ -220,6 +222,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     inputs = [input_file, names, hands, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
     targets = [output, *(v for k in ("html", "pbn", "usebio")
                          if isinstance(v := structure[k], Path))]
+    if isinstance(structure["html"], Path):  # the director's page, beside the workbook
+        targets.append(output.with_name(output.stem + ".director.html"))
     clash = [(p, o) for p in inputs for o in targets  # type: ignore[misc]
              if isinstance(p, Path) and same_file(p, o)]
     if clash:
@@ -312,12 +316,15 @@ def _publish(result: Result, output: Path, given: dict[str, object],
              not_written: list[str]) -> list[Path]:
     """Title, date, club and status on the results; the workbook and the other outputs
     (a PBN or USEBIO file the result cannot be written as goes to ``not_written``)."""
+    from traveller.publish.director_page import director_path
     from traveller.publish.meta import Publication
     from traveller.publish.outputs import check_outputs, stamp, write_outputs
     from traveller.publish.workbook import write_workbook
 
+    director = director_path(output) if given["html"] is not None else None
     if any(given[k] is not None for k in ("html", "pbn", "usebio")):  # else nothing to check
-        check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"])
+        check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"],
+                      director=director)
     text = {k: v if isinstance(v := given[k], str) else None
             for k in ("title", "date", "club", "start")}
     minutes = given["correction_minutes"]
@@ -325,7 +332,9 @@ def _publish(result: Result, output: Path, given: dict[str, object],
                               if isinstance(minutes, int) else 30))
     written = [write_workbook(result, output)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
-    return written + write_outputs(result, **paths, not_written=not_written)
+    return written + write_outputs(result, html=paths["html"], pbn=paths["pbn"],
+                                   usebio=paths["usebio"], not_written=not_written,
+                                   director=director)
 
 
 def _options(given: dict[str, object]) -> Options:

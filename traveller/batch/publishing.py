@@ -8,8 +8,10 @@ the unchanged session as "Final results" (nothing else changes; the manifest
 records ``final`` and when). A correction that arrives after the deadline is
 still processed; its changes report says it came after the correction period.
 With ``html = true`` each session's website is written beside its workbook
-(the workbook's name without ``.xlsx``), and ``OUTDIR/index.html`` lists every
-session's site, newest first.
+(the workbook's name without ``.xlsx``), with the director's page beside it
+(``NAME.director.html``, outside the site folder), and ``OUTDIR/index.html``
+lists every session's site, newest first, with its folder (each club's sub-folder), and
+the files that failed in the run.
 
 Nothing here imports pandas: the decision to re-publish is made on the
 manifest alone, so a run with nothing to do stays fast.
@@ -106,12 +108,15 @@ def late_note(entry: dict[str, Any] | None, now: datetime | None = None) -> str:
 
 
 def write_site_for(result: Result, job: Job, outdir: Path) -> None:
-    """Write the session's website when html is on."""
+    """Write the session's website when html is on, and the director's page beside the
+    workbook (``NAME_results.director.html``, outside the site folder)."""
     site = site_name(job)
     if site is not None:
+        from traveller.publish.director_page import director_path, write_director_page
         from traveller.publish.site import write_site
 
         write_site(result, outdir / site)
+        write_director_page(result, director_path(outdir / job.output()), site=outdir / site)
 
 
 def status_of(entry: dict[str, Any], now: datetime | None = None) -> str:
@@ -123,12 +128,15 @@ def status_of(entry: dict[str, Any], now: datetime | None = None) -> str:
 
 
 def refresh_index(outdir: Path, manifest: Manifest, outcomes: list[Any]) -> list[str]:
-    """Rewrite the index page when this run published a session with a site; notes."""
-    if not any(o.status in ("done", "problems") for o in outcomes) or not any(
+    """Rewrite the index page when this run published a session with a site, or a file
+    failed; notes."""
+    if not any(o.status in ("done", "problems", "failed") for o in outcomes) or not any(
             e.get("site") for e in manifest.entries.values()):
         return []
+    failed = [{"input": o.input, "why": FAILED_WORDS.get(o.code or "", FAILED_WORDS["error"])}
+              for o in outcomes if o.status == "failed"]
     try:
-        write_index(outdir, manifest)
+        write_index(outdir, manifest, failed)
     except OSError as exc:
         return [f"{outdir / INDEX_NAME}: the index of sessions could not be written ({exc})"]
     return []
@@ -164,31 +172,59 @@ def _ladders(outdir: Path) -> list[dict[str, str]]:
     return sorted(found, key=lambda ladder: ladder["title"])
 
 
-def write_index(outdir: Path, manifest: Manifest) -> Path | None:
-    """``OUTDIR/index.html``: every session with a site, newest first (None when none has)."""
+#: Why a file is listed as not published on the index page, by the batch's failure code
+#: (the full reason, which names local paths, is in the batch's summary and log only).
+FAILED_WORDS = {"settings": "the settings of its folder are not valid",
+                "unreadable": "the file could not be read", "vanished": "the file went away",
+                "write": "its results could not be written", "timeout": "scoring took too long",
+                "memory": "scoring ran out of memory", "crashed": "scoring stopped unexpectedly",
+                "error": "it could not be scored"}
+
+
+def _session_row(name: str, entry: dict[str, Any], site: str) -> dict[str, Any]:
+    """One line of the index: the session's link, title, date (from its title when the
+    date field is empty), status and sort key."""
+    from traveller.publish.dates import date_in_text
+    from traveller.publish.pbn_out import pbn_date
+
+    title = entry.get("title") or name
+    date = entry.get("date") or ""
+    if "?" in pbn_date(date):
+        found = date_in_text(date) or date_in_text(title)
+        date = f"{found:%Y-%m-%d}" if found else date
+    known = pbn_date(date)
+    key = known if "?" not in known else (entry.get("first_published") or "")[:10]
+    return {"href": f"{site}/{INDEX_NAME}", "title": title, "date": date,
+            "status": status_of(entry), "key": key.replace("-", "."),
+            "published": entry.get("first_published") or ""}
+
+
+def write_index(outdir: Path, manifest: Manifest, failed: list[dict[str, str]] | None = None
+                ) -> Path | None:
+    """``OUTDIR/index.html``: every session with a site, newest first, with its folder
+    (a club's sub-folder), and the files of this run that failed (None when no session
+    has a site)."""
     from importlib import resources
+    from pathlib import PurePosixPath
 
     from markupsafe import Markup
 
     from traveller.batch.manifest import write_atomic
-    from traveller.publish.pbn_out import pbn_date
     from traveller.publish.site import STYLESHEET, environment
 
     sessions = []
     for name, entry in manifest.entries.items():
         site = entry.get("site")
         if site and (outdir / site / INDEX_NAME).exists():
-            date = entry.get("date") or ""
-            known = pbn_date(date)
-            key = known if "?" not in known else (entry.get("first_published") or "")[:10]
-            sessions.append({"href": f"{site}/{INDEX_NAME}", "title": entry.get("title") or name,
-                             "date": date, "status": status_of(entry), "key": key.replace("-", "."),
-                             "published": entry.get("first_published") or ""})
+            folder = PurePosixPath(site).parent.as_posix()
+            sessions.append({**_session_row(name, entry, site),
+                             "folder": "" if folder == "." else folder})
     if not sessions:
         return None
     sessions.sort(key=lambda s: (s["key"], s["published"]), reverse=True)
     css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
     html = environment().get_template("sessions.html").render(
-        sessions=sessions, ladders=_ladders(outdir),
+        sessions=sessions, folders=any(s["folder"] for s in sessions),
+        ladders=_ladders(outdir), failed=failed or [],
         css=Markup(css.read_text(encoding="utf-8")))  # our own file
     return write_atomic(outdir / INDEX_NAME, html)

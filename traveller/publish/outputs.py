@@ -7,6 +7,7 @@ The command line (``traveller score``) and the batch both go through here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,8 +39,9 @@ def stamp(result: Result, publication: Publication, *, first_published: datetime
 
 
 def check_outputs(result: Result, *, html: object = None, pbn: object = None,
-                  usebio: object = None) -> None:
-    """Before anything is written: FileExistsError when the site folder holds other files.
+                  usebio: object = None, director: object = None) -> None:
+    """Before anything is written: FileExistsError when the site folder holds other files
+    (or the director's page would replace a file traveller did not write).
 
     A PBN or USEBIO file the result cannot be written as is not an error here:
     :func:`write_outputs` leaves it out and says why (``not_written``).
@@ -48,12 +50,21 @@ def check_outputs(result: Result, *, html: object = None, pbn: object = None,
 
     if isinstance(html, str | Path):
         check_site_folder(html)
+    if isinstance(director, str | Path):
+        from traveller.publish.director_page import check_director_path
+
+        check_director_path(director)
 
 
 def write_outputs(result: Result, *, html: str | Path | None = None,
                   pbn: str | Path | None = None, usebio: str | Path | None = None,
-                  not_written: list[str] | None = None) -> list[Path]:
+                  not_written: list[str] | None = None, director: str | Path | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Write the website, PBN and USEBIO files asked for; the paths written.
+
+    With the website, ``director`` is where the director's page goes (outside
+    the site folder, beside the workbook: :func:`director_path`); ``progress``
+    is called after each page of the site (pages done, pages in all).
 
     A format that cannot hold the result (either for an event of several
     sessions) is not written; ``not_written`` (when given)
@@ -67,7 +78,11 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
     if html is not None:
         from traveller.publish.site import write_site
 
-        written.append(write_site(result, html))
+        written.append(write_site(result, html, progress=progress))
+        if director is not None:
+            from traveller.publish.director_page import write_director_page
+
+            written.append(write_director_page(result, director, site=html))
     for what, path in (("PBN", pbn), ("USEBIO", usebio)):
         if path is None:
             continue

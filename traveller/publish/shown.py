@@ -8,11 +8,13 @@ Text from the input stays plain text here; the templates escape it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
 from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.words import noun
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -25,8 +27,22 @@ def text(column: pd.Series) -> pd.Series:
     return column.astype("string").fillna("").astype(object)
 
 
+def _by_distinct(column: pd.Series, shown: Callable[[pd.Series], pd.Series]) -> pd.Series:
+    """``shown`` worked out once per distinct text of ``column`` (a session has a few
+    hundred distinct contracts or leads in a hundred thousand rows)."""
+    codes, uniques = pd.factorize(text(column))
+    if not len(uniques):
+        return pd.Series("", index=column.index, dtype=object)
+    done = shown(pd.Series(np.asarray(uniques, dtype=object), dtype=object))
+    return pd.Series(done.to_numpy(dtype=object)[codes], index=column.index, dtype=object)
+
+
 def contracts(contract: pd.Series) -> pd.Series:
     """ "4SX" -> "4♠X", "3NT" -> "3NT", "PASS" -> "Pass"; other text as written."""
+    return _by_distinct(contract, _contracts)
+
+
+def _contracts(contract: pd.Series) -> pd.Series:
     raw = text(contract)
     parts = raw.str.extract(_CONTRACT).fillna("").astype(str)
     symbol = parts["strain"].map(SUIT_SYMBOLS).fillna(parts["strain"]).astype(str)
@@ -36,16 +52,23 @@ def contracts(contract: pd.Series) -> pd.Series:
 
 
 def leads(lead: pd.Series) -> pd.Series:
-    """ "HK" -> "♥K" (suit first, as the readers keep it); other text as written."""
+    """ "HK" -> "♥K", "DT" -> "♦10" (suit first, the ten as the hand diagrams write it);
+    other text as written."""
+    return _by_distinct(lead, _leads)
+
+
+def _leads(lead: pd.Series) -> pd.Series:
     raw = text(lead)
     parts = raw.str.extract(_LEAD.pattern).fillna("").astype(str)
     symbol = parts[0].map(SUIT_SYMBOLS)
-    return (symbol.fillna("").astype(str) + parts[1]).where(symbol.notna(), raw)
+    rank = parts[1].where(parts[1] != "T", "10")
+    return (symbol.fillna("").astype(str) + rank).where(symbol.notna(), raw)
 
 
 def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
     """Tricks against the contract: "=", "+1", "-2" ("" for a pass or no contract)."""
-    level = pd.to_numeric(text(contract).str.extract(_CONTRACT)["level"], errors="coerce")
+    level = pd.to_numeric(_by_distinct(contract, lambda u: text(u).str.extract(_CONTRACT)[
+        "level"].fillna("").astype(object)), errors="coerce")
     taken = pd.to_numeric(tricks, errors="coerce")
     diff = (taken - level - 6).to_numpy(dtype=float)
     out = np.where(np.isnan(diff), "", np.where(diff == 0, "=", np.char.mod(
@@ -64,21 +87,40 @@ def signed_sides(ns_score: pd.Series) -> tuple[pd.Series, pd.Series]:
             pd.Series(ew, index=ns_score.index, dtype=object))
 
 
+def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.ndarray:
+    """Numbers as ``%.Nf`` (``%+.Nf`` when signed) writes them, made from whole numbers
+    (no format call per number); NaN as "nan" (callers blank it)."""
+    values = np.asarray(values, dtype=float)
+    scaled = np.round(np.abs(np.nan_to_num(values)) * 10 ** decimals)
+    if not len(values) or scaled.max() >= 2 ** 53:  # beyond exact whole numbers: printf
+        return np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values).astype(object)
+    units = scaled.astype(np.int64)
+    whole = (units // 10 ** decimals).astype(str).astype(object)
+    if decimals:
+        part = np.char.zfill((units % 10 ** decimals).astype(str), decimals).astype(object)
+        whole = whole + "." + part
+    sign = np.where(np.signbit(values), "-", "+" if signed else "").astype(object)
+    out = np.where(np.isnan(values), "nan", sign + whole)
+    # a value near a half is rounded as printf rounds its exact binary value
+    half = np.abs(np.abs(np.nan_to_num(values)) * 10 ** decimals % 1 - 0.5) < 1e-6
+    if half.any():
+        out[half] = np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values[half])
+    return out
+
+
 def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
     """Numbers to text: whole numbers without decimals, others to ``decimals`` places."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
     whole = np.isclose(values, np.round(values))
-    sign = "+" if signed else ""
-    fixed = np.char.mod(f"%{sign}.{decimals}f", np.nan_to_num(values))
-    ints = np.char.mod(f"%{sign}d", np.round(np.nan_to_num(values)).astype(np.int64))
-    out = np.where(np.isnan(values), "", np.where(whole, ints, fixed))
+    out = np.where(np.isnan(values), "", np.where(whole, fixed(np.round(values), 0, signed),
+                                                  fixed(values, decimals, signed)))
     return pd.Series(out, index=column.index, dtype=object)
 
 
 def percents(column: pd.Series) -> pd.Series:
     """Percentages to two decimals ("" when missing)."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
-    out = np.where(np.isnan(values), "", np.char.mod("%.2f", np.nan_to_num(values)))
+    out = np.where(np.isnan(values), "", fixed(values, 2))
     return pd.Series(out, index=column.index, dtype=object)
 
 
@@ -114,3 +156,14 @@ def slug(value: object) -> str:
     if re.fullmatch(r"[A-Za-z0-9]*", label):
         return label
     return "x" + label.encode("utf-8").hex()
+
+
+def counted(number: object, word: str, many: str | None = None) -> str:
+    """ "1 board", "2 boards", "0 problems": a count as a page holds it (a number, or its
+    text) with its word in the right number (:func:`traveller.words.noun`)."""
+    text = str(number).strip()
+    try:
+        count = float(text)
+    except ValueError:
+        count = float("nan")
+    return f"{text} {noun(count, word, many)}"

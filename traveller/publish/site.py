@@ -4,53 +4,59 @@
 
 - ``index.html``: the ranking (names, score, %, places, ties as ``2=``), the
   method line, a bar chart of the field's percentages and links to every board;
-- ``board-<section>-<n>.html``: dealer, vulnerability, the hands when the input
-  has them, and each result: contract in suit symbols, declarer, lead, result,
+- ``board-<section>-<n>.html``: links to the previous and next board, dealer,
+  vulnerability, the hands when the input has them, and each result: the
+  pairs with their names, contract in suit symbols, declarer, lead, result,
   N-S + and E-W + scores, matchpoints (or IMPs) and percentages;
 - ``pair-<section>-<line><n>.html``: the pair's score card with opponents'
   names, a chart of its board-by-board percentages, and its total;
-- ``frequencies.html``: each board's scores, how often, their matchpoints;
-- ``director.html``: the problems found and the session summary. No public
-  page links to it.
+- ``frequencies.html``: each board's scores, how often, their matchpoints.
+
+The director's page is not part of the site: it is written beside the
+workbook (:mod:`traveller.publish.director_page`).
 
 Pages are rendered by Jinja2 with autoescaping (every text from the input
-shows as text), need no JavaScript, load nothing from elsewhere (works from a
-USB stick or ``file://``), fit a 390 px phone and print without navigation.
-The site is written into a temporary folder beside ``folder`` and swapped in.
+shows as text; the long tables are built escaped in :mod:`site_rows`), need
+no JavaScript, load nothing from elsewhere (works from a USB stick or
+``file://``), fit a 390 px phone without sideways scrolling and print without
+navigation. They are written one at a time from chunks of the scored frames
+(never every page at once) into a temporary folder beside ``folder``, which
+is then swapped in.
 """
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
 import functools
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 import markupsafe
-import pandas as pd
 
-from traveller.publish import cards, shown
+from traveller.publish import shown
 from traveller.publish.meta import META_KEYS
+from traveller.publish.site_cards import pair_pages
 from traveller.publish.site_model import (
-    LINES,
-    boards,
-    card_rows,
-    grouped,
+    Field,
+    board_index,
+    board_pages,
+    frequency_pages,
     method_line,
     pair_label,
     ranking_groups,
-    traveller_rows,
 )
 
 if TYPE_CHECKING:
     from traveller.result import Result
 
 STYLESHEET = "style.css"
-DIRECTOR_PAGE = "director.html"
 #: Marks a folder as a site written here, so that only such a folder is ever replaced.
 MARKER = ".traveller-site"
 
@@ -60,8 +66,10 @@ def environment() -> jinja2.Environment:
     """The template environment: package templates, autoescaping on, strict variables."""
     env = jinja2.Environment(loader=jinja2.PackageLoader("traveller.publish", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+                             trim_blocks=True, lstrip_blocks=True,
+                             auto_reload=False)  # package files: no stat per page
     env.filters["suits"] = suit_markup
+    env.filters["counted"] = shown.counted
     return env
 
 
@@ -73,89 +81,121 @@ def suit_markup(value: object) -> markupsafe.Markup:
     return markupsafe.Markup(html)
 
 
-def _pairs(result: Result, groups: dict[str, Any], cards: pd.DataFrame) -> list[dict[str, Any]]:
-    """One dict per ranked pair: its ranking row and its card rows."""
-    by_key = {part[0]["key"]: part for part in grouped(cards.to_dict("records"),
-                                                        lambda r: r["key"])}
-    pairs = []
-    for group in groups["groups"] if "pair" in result.ranking else []:
-        for row in group["rows"]:
-            key = f"{row['section']}|{row['line']}|{row['pair']}"
-            label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)
-            pairs.append({**row, "label": label, "cards": by_key.get(key, [])})
-    return pairs
+def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
+            ) -> dict[str, Any]:
+    """What every page of the site is rendered with."""
+    t = result.travellers
+    common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
+              "method": method_line(result), "boards": index,
+              "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
+              "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
+              "freq": "ns_mp" in t and "session" not in t,
+              "who": "Player" if result.settings.get("individual") else "Pair"}
+    common["boards_nav"] = board_strip(index, None)  # once: board pages get their own
+    return common
 
 
-def _frequencies(result: Result, board_links: dict[tuple[str, int], str]) -> list[dict[str, Any]]:
-    if "ns_mp" not in result.travellers or "session" in result.travellers:
-        return []
-    f = cards.result_frequencies(result)
-    rows = pd.DataFrame({
-        "section": shown.text(f["section"]), "board": f["board"].astype(int),
-        "score": shown.numbers(f["ns_score"], signed=True), "ruling": shown.text(f["ruling"]),
-        "count": shown.text(f["count"]), "ns_mp": shown.numbers(f["ns_mp"]),
-        "ew_mp": shown.numbers(f["ew_mp"]), "ns_pct": shown.percents(f["ns_pct"]),
-        "ew_pct": shown.percents(f["ew_pct"])})
-    parts = grouped(rows.to_dict("records"), lambda r: (r["section"], r["board"]))
-    return [{"section": part[0]["section"], "board": part[0]["board"], "rows": part,
-             "href": board_links.get((part[0]["section"], part[0]["board"]), "")}
-            for part in parts]
+#: Sessions with at most this many boards list every board in each page's navigation.
+NAV_ALL = 64
+#: Otherwise a board page lists this many boards either side of its own.
+NAV_AROUND = 8
 
 
-def _director(result: Result) -> dict[str, Any]:
-    problems = result.problems.astype("string").fillna("").to_dict("records")
-    try:
-        summary = cards.result_summary(result).astype("string").fillna("").to_dict("records")
-    except (KeyError, ValueError):  # a method without matchpoints has no common top
-        summary = []
-    return {"problems": problems, "summary": summary}
+def board_strip(index: list[dict[str, Any]], at: int | None) -> markupsafe.Markup:
+    """The navigation's board links: all of them, or (a long session) the first, the last
+    and those around board ``at`` (a position in ``index``), the current one marked."""
+    if len(index) <= NAV_ALL:
+        strip: list[dict[str, Any] | None] = list(index)
+    else:
+        near = range(max(0, (at or 0) - NAV_AROUND), min(len(index), (at or 0) + NAV_AROUND + 1))
+        keep = sorted({0, len(index) - 1, *near})
+        strip = []
+        for before, here in zip([None, *keep], keep, strict=False):
+            if before is not None and here - before > 1:
+                strip.append(None)  # a gap
+            strip.append(index[here])
+    current = index[at]["href"] if at is not None else ""
+    links = []
+    for b in strip:  # a few links a page: written here rather than by a template call
+        if b is None:
+            links.append('<span class="gap">…</span>')
+            continue
+        mark = ' aria-current="page"' if b["href"] == current else ""
+        label = f"{b['session']}/" if b["session"] else ""
+        links.append(f'<a href="{b["href"]}"{mark}>'
+                     f'{markupsafe.escape(label + str(b["section"]) + str(b["board"]))}</a>')
+    more = ("" if len(strip) == len(index)
+            else f' <a href="index.html#boards">all {len(index)} boards</a>')
+    return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
+                             "</span>")
+
+
+def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
+    """Every page of the site in turn: (file name, its HTML, or its HTML in pieces for a
+    page that streams as it renders).
+
+    Each page is rendered from a small model made just before it (a chunk of
+    boards or pairs is formatted at a time), so the site is never held whole.
+    """
+    env = environment()
+    field = Field.of(result)
+    order, index = board_index(result)
+    groups = ranking_groups(result)
+    common = _common(result, groups, index)
+    yield "index.html", env.get_template("ranking.html").render(
+        **common, ranking=groups, page="ranking")
+    board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
+    for at, board in enumerate(board_pages(result, field, order, index)):
+        if len(index) <= NAV_ALL:  # the one strip, with this board marked
+            here = f'<a href="{board["href"]}">'
+            strip = markupsafe.Markup(str(nav).replace(  # (Markup.replace would escape)
+                here, f'<a href="{board["href"]}" aria-current="page">', 1))
+        else:
+            strip = board_strip(index, at)
+        yield board["href"], board_page.render(**common, boards_nav=strip, board=board,
+                                               page="board")
+    common["boards_nav"] = nav
+    links = {(b["section"], b["board"]): b["href"] for b in index}
+    pair_page = env.get_template("pair.html")
+    for pair in pair_pages(result, field, groups):
+        yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
+    if common["freq"]:
+        yield "frequencies.html", env.get_template("frequencies.html").generate(
+            **common, frequencies=frequency_pages(result, links), page="frequencies")
+
+
+def pages_count(result: Result) -> int:
+    """How many pages :func:`iter_pages` gives (the ranking, boards, pairs, frequencies)."""
+    t = result.travellers
+    keys = [k for k in ("session", "section", "board") if k in t]
+    boards = len(t[keys].drop_duplicates()) if len(t) else 0
+    pairs = len(result.ranking) if "pair" in result.ranking else 0
+    return 1 + boards + pairs + int("ns_mp" in t and "session" not in t)
 
 
 def site_pages(result: Result) -> dict[str, str]:
-    """Every page of the site: file name -> HTML text."""
-    env = environment()
-    rows = traveller_rows(result)
-    board_list = boards(result, rows)
-    groups = ranking_groups(result)
-    pairs = _pairs(result, groups, card_rows(result, rows))
-    common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
-              "method": method_line(result), "boards": board_list,
-              "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
-              "has_imps": "ns_imp" in rows,
-              "has_mp": "ns_mp" in rows, "sessions": "session" in rows,
-              "freq": "ns_mp" in rows and "session" not in rows,
-              "who": "Player" if result.settings.get("individual") else "Pair"}
-    common["boards_nav"] = env.get_template("nav.html").render(**common)  # once, not per page
-    links = {(b["section"], b["board"]): b["href"] for b in board_list}
-    pages = {"index.html": env.get_template("ranking.html").render(
-        **common, ranking=groups, page="ranking")}
-    board_page = env.get_template("board.html")
-    for board in board_list:
-        pages[board["href"]] = board_page.render(**common, board=board, page="board")
-    pair_page = env.get_template("pair.html")
-    for pair in pairs:
-        pages[pair["href"]] = pair_page.render(**common, pair=pair, page="pair", links=links)
-    if common["freq"]:
-        pages["frequencies.html"] = env.get_template("frequencies.html").render(
-            **common, frequencies=_frequencies(result, links), page="frequencies")
-    pages[DIRECTOR_PAGE] = env.get_template("director.html").render(
-        **common, page="director", source=result.source, **_director(result))
-    return pages
+    """Every page of the site: file name -> HTML text (for tests and small sessions; a
+    large session is written page by page by :func:`write_site`)."""
+    return {name: pieces if isinstance(pieces, str) else "".join(pieces)
+            for name, pieces in iter_pages(result)}
 
 
-def write_site(result: Result, folder: str | Path) -> Path:
+def write_site(result: Result, folder: str | Path,
+               progress: Callable[[int, int], None] | None = None) -> Path:
     """Write the session's website into ``folder`` (replaced as a whole); returns it.
+
+    The pages are written one at a time into a temporary folder beside
+    ``folder``, which then takes its place. ``progress(pages_done, pages_total)``
+    is called after each page.
 
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
     folder = Path(folder)
     check_site_folder(folder)
-    pages = site_pages(result)
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
     try:
-        for name, html in pages.items():
-            (tmp / name).write_text(html, encoding="utf-8")
+        _write_pages(result, tmp, progress)
         css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
         (tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
         (tmp / MARKER).write_text("written by traveller; replaced as a whole on each run\n",
@@ -166,6 +206,51 @@ def write_site(result: Result, folder: str | Path) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return folder
+
+
+#: Pages rendered ahead of the writer threads at most (each is one page's text), and
+#: the threads: creating a file waits on the file system, so a few wait together.
+AHEAD = 32
+WRITERS = 4
+
+
+def _write_pages(result: Result, tmp: Path,
+                 progress: Callable[[int, int], None] | None) -> None:
+    """Every page into ``tmp``: rendered here, written by threads meanwhile (creating
+    thousands of files waits on the file system, not on Python), a few pages ahead at most."""
+    total, done = pages_count(result), 0
+    pending: collections.deque[concurrent.futures.Future[None]] = collections.deque()
+
+    def finished(future: concurrent.futures.Future[None]) -> None:
+        nonlocal done
+        future.result()  # an error writing a page is raised here
+        done += 1
+        if progress is not None:
+            progress(done, max(total, done))
+
+    with concurrent.futures.ThreadPoolExecutor(WRITERS, thread_name_prefix="site") as writer:
+        try:
+            for name, pieces in iter_pages(result):
+                if isinstance(pieces, str):
+                    pending.append(writer.submit(_write_page, tmp / name, pieces))
+                else:  # streamed as it renders (the frequencies of every board)
+                    with open(tmp / name, "w", encoding="utf-8") as page:
+                        page.writelines(pieces)
+                    done_now: concurrent.futures.Future[None] = concurrent.futures.Future()
+                    done_now.set_result(None)
+                    pending.append(done_now)
+                while len(pending) > AHEAD:
+                    finished(pending.popleft())
+            while pending:
+                finished(pending.popleft())
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _write_page(path: Path, text: str) -> None:
+    with open(path, "w", encoding="utf-8") as page:
+        page.write(text)
 
 
 def check_site_folder(folder: str | Path) -> None:
@@ -190,4 +275,4 @@ def _swap(new: Path, folder: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["DIRECTOR_PAGE", "pair_label", "site_pages", "write_site"]
+__all__ = ["iter_pages", "pair_label", "site_pages", "write_site"]

@@ -9,14 +9,15 @@ records once and grouped in order.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import markupsafe
 import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
-from traveller.publish.cards import result_score_cards
-from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -32,8 +33,8 @@ def method_line(result: Result) -> str:
 
     s = result.settings
     method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"; {s.get('movement', '')} movement"
-    return f"{method_words(method, s)}{movement}; {s.get('boards', 0)} boards"
+    movement = "" if method == "teams" else f"; {str(s.get('movement', '')).capitalize()} movement"
+    return f"{method_words(method, s)}{movement}; {shown.counted(s.get('boards', 0), 'board')}"
 
 
 def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
@@ -41,9 +42,17 @@ def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Serie
     return shown.text(section) + "|" + shown.text(line) + "|" + shown.text(pair.astype("Int64"))
 
 
+def _slugs(column: pd.Series) -> pd.Series:
+    """Each value's :func:`shown.slug`, worked out once per distinct value."""
+    text = shown.text(column)
+    codes, uniques = pd.factorize(text)
+    return pd.Series(np.array([shown.slug(u) for u in uniques] or [""], dtype=object)[codes],
+                     index=column.index, dtype=object)
+
+
 def pair_href(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
     """The page of each pair: ``pair-[<section>-]<line><number>.html``."""
-    sec = shown.text(section).map(shown.slug)
+    sec = _slugs(section)
     number = shown.text(pair.astype("Int64"))
     return "pair-" + (sec + "-").where(sec != "", "") + shown.text(line) + number + ".html"
 
@@ -51,7 +60,7 @@ def pair_href(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series
 def board_href(frame: pd.DataFrame) -> pd.Series:
     """The page of each board: ``board-[<session>-][<section>-]<number>.html``."""
     session = (shown.text(frame["session"]) + "-") if "session" in frame else ""
-    sec = shown.text(frame["section"]).map(shown.slug)
+    sec = _slugs(frame["section"])
     return ("board-" + session + (sec + "-").where(sec != "", "") + shown.text(frame["board"])
             + ".html")
 
@@ -88,23 +97,40 @@ def ranking_groups(result: Result) -> dict[str, Any]:
             "chart": second == "%", "points": "master_points" in result.ranking}
 
 
-def _with_links(t: pd.DataFrame, movement: str, known: set[str]) -> pd.DataFrame:
-    """N-S and E-W pair links of each traveller row ("" when the pair has no page)."""
+@dataclass(frozen=True)
+class Field:
+    """What every page of one site shares, worked out once: the pairs with a page, their
+    names, the movement (which line a pair number belongs to)."""
+
+    movement: str
+    known: frozenset[str]
+    names: dict[str, str]
+
+    @classmethod
+    def of(cls, result: Result) -> Field:
+        r = result.ranking
+        labels = pair_label(r["section"], r["line"], r["pair"]) if "pair" in r else None
+        names = (dict(zip(labels, shown.text(r["names"]), strict=True))
+                 if labels is not None and "names" in r else {})
+        return cls(str(result.settings.get("movement", "mitchell")),
+                   frozenset(labels) if labels is not None else frozenset(), names)
+
+
+def _with_links(t: pd.DataFrame, field: Field) -> pd.DataFrame:
+    """N-S and E-W pair links ("" when the pair has no page) and names of each row."""
     out = {}
     for side, line in (("ns", "NS"), ("ew", "EW")):
-        own = line if movement == "mitchell" else ""
-        label = pair_label(t["section"], pd.Series(own, index=t.index), t[f"{side}_pair"])
-        href = pair_href(t["section"], pd.Series(own, index=t.index), t[f"{side}_pair"])
-        out[f"{side}_href"] = href.where(label.isin(known), "")
+        own = pd.Series(line if field.movement == "mitchell" else "", index=t.index)
+        label = pair_label(t["section"], own, t[f"{side}_pair"])
+        href = pair_href(t["section"], own, t[f"{side}_pair"])
+        out[f"{side}_href"] = href.where(label.isin(field.known), "")
+        out[f"{side}_names"] = label.map(field.names).fillna("").astype(object)
     return pd.DataFrame(out, index=t.index)
 
 
-def traveller_rows(result: Result) -> pd.DataFrame:
-    """Every result formatted for the board pages, with the board key and links."""
-    t = result.travellers.reset_index(drop=True)
-    movement = str(result.settings.get("movement", "mitchell"))
-    r = result.ranking
-    known = set(pair_label(r["section"], r["line"], r["pair"])) if "pair" in r else set()
+def traveller_rows(t: pd.DataFrame, field: Field) -> pd.DataFrame:
+    """Results (a slice of the travellers) formatted for the board pages, with links."""
+    t = t.reset_index(drop=True)
     ns_plus, ew_plus = shown.signed_sides(t["ns_score"])
     rows = pd.DataFrame({
         "section": shown.text(t["section"]), "board": t["board"].astype("Int64"),
@@ -121,53 +147,89 @@ def traveller_rows(result: Result) -> pd.DataFrame:
             rows[column] = shown.percents(t[column])
     if "session" in t:
         rows["session"] = shown.text(t["session"])
-    rows["href"] = board_href(rows)
-    return pd.concat([rows, _with_links(t, movement, known)], axis=1)
+    return pd.concat([rows, _with_links(t, field)], axis=1)
 
 
-def boards(result: Result, rows: pd.DataFrame) -> list[dict[str, Any]]:
-    """One dict per board: number, dealer, vulnerability, hands, DD, par, datum, results.
-
-    With par known, the board's rows get a ``par`` row among them, in N-S score order.
-    """
-    t = result.travellers.reset_index(drop=True)
-    deals, tables, par = handrecord.deals(result), handrecord.dd_tables(result), handrecord.pars(
-        result)
-    extra = pd.DataFrame({"datum": shown.numbers(t["datum"], signed=True)
-                          if "datum" in t else "", "vs_dd": handrecord.vs_dd(t, result.dd),
-                          "score_value": pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(
-                              dtype=float, na_value=np.nan)},
-                         index=t.index)
-    keys = ["session", "section", "board"] if "session" in rows else ["section", "board"]
-    frame = pd.concat([rows, extra], axis=1).sort_values(keys, kind="stable")
-    out = []
-    for part in grouped(frame.to_dict("records"), lambda r: tuple(r[k] for k in keys)):
-        first = part[0]
-        number = int(first["board"])
-        dealer, vul = shown.board_conditions(number)
-        table, board_par = tables.get(number), par.get(number)
-        out.append({"board": number, "section": first["section"],
-                    "session": first.get("session", ""), "href": first["href"],
-                    "dealer": dealer, "vulnerable": vul,
-                    "hands": shown.hands(deals.get(number)),
-                    "dd": handrecord.dd_grid(table) if table else None,
-                    "strains": list(handrecord.STRAIN_HEADINGS.values()),
-                    "par": handrecord.par_words(*board_par) if board_par else "",
-                    "datum": first["datum"], "rows": _with_par(part, board_par)})
-    return out
+def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
+    """The travellers' row positions in board order, and one small dict per board (its
+    key, page, rows ``start:stop`` in that order, the previous and next board's page)."""
+    t = result.travellers
+    key = pd.DataFrame({"section": shown.text(t["section"]).to_numpy(),
+                        "board": t["board"].astype("Int64").to_numpy()})
+    if "session" in t:
+        key.insert(0, "session", shown.text(t["session"]).to_numpy())
+    order = key.sort_values(list(key.columns), kind="stable").index.to_numpy()
+    ordered = key.iloc[order].reset_index(drop=True)
+    changed = (ordered != ordered.shift()).any(axis=1).to_numpy()
+    starts = np.flatnonzero(changed)
+    heads = ordered.iloc[starts].reset_index(drop=True)
+    hrefs = board_href(heads.astype({"board": "Int64"}))
+    stops = [*starts[1:].tolist(), len(ordered)] if len(starts) else []
+    out = [{"board": int(h["board"]), "section": h["section"], "session": h.get("session", ""),
+            "href": href, "start": int(a), "stop": int(b)}
+           for h, href, a, b in zip(heads.to_dict("records"), hrefs, starts, stops, strict=True)]
+    for before, after in itertools.pairwise(out):
+        before["next"], after["prev"] = after["href"], before["href"]
+    return order, out
 
 
-def _with_par(rows: list[dict[str, Any]], par: tuple[int, str] | None) -> list[dict[str, Any]]:
-    """The board's rows with a par row before the first result that scored less for N-S."""
-    if par is None:
-        return rows
-    score, contracts = par
-    plus, minus = (str(score), "") if score > 0 else ("", str(-score)) if score < 0 else ("", "")
-    line = {"par": True, "contract": handrecord.par_words(score, contracts).partition(": ")[2],
-            "ns_plus": plus, "ew_plus": minus}
-    at = next((i for i, r in enumerate(rows)  # (an artificial score has none: NaN, None)
-               if r["score_value"] is not None and r["score_value"] < score), len(rows))
-    return [*rows[:at], line, *rows[at:]]
+def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
+                chunk: int = 4096) -> Iterator[dict[str, Any]]:
+    """Each board's page model in board order (its results as finished table rows),
+    formatted a chunk of about ``chunk`` results at a time (never every board at once)."""
+    from traveller.publish.site_rows import par_html, traveller_html
+
+    deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
+        handrecord.pars(result)
+    has_mp, has_imps = "ns_mp" in result.travellers, "ns_imp" in result.travellers
+    for part in _chunks(index, chunk):
+        offset = part[0]["start"]
+        t = result.travellers.iloc[order[offset:part[-1]["stop"]]].reset_index(drop=True)
+        rows = traveller_rows(t, field)
+        rows["vs_dd"] = handrecord.vs_dd(t, result.dd)
+        datum = shown.numbers(t["datum"], signed=True).to_numpy() if "datum" in t else None
+        value = pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(dtype=float,
+                                                                       na_value=np.nan)
+        with_dd = t["board"].astype(int).isin(list(tables)).to_numpy()
+        html = traveller_html(rows, with_dd, has_mp, has_imps).tolist()
+        for board in part:
+            a, b = board["start"] - offset, board["stop"] - offset
+            number = board["board"]
+            dealer, vul = shown.board_conditions(number)
+            table, par = tables.get(number), pars.get(number)
+            lines = html[a:b]
+            if par is not None:
+                words = handrecord.par_words(*par).partition(": ")[2]
+                plus = (str(par[0]), "") if par[0] > 0 else ("", str(-par[0])) if par[0] < 0 \
+                    else ("", "")
+                at = par_at(value[a:b], par[0])
+                lines.insert(at, par_html(words, *plus, bool(table), has_mp, has_imps))
+            yield {**board, "dealer": dealer, "vulnerable": vul,
+                   "hands": shown.hands(deals.get(number)),
+                   "dd": handrecord.dd_grid(table) if table else None,
+                   "strains": list(handrecord.STRAIN_HEADINGS.values()),
+                   "par": handrecord.par_words(*par) if par else "",
+                   "datum": datum[a] if datum is not None else "",
+                   "rows_html": markupsafe.Markup("".join(lines))}  # escaped in site_rows
+
+
+def par_at(values: np.ndarray, score: int) -> int:
+    """Where the par line goes among a board's results: before the first that scored
+    less for N-S (an artificial score, NaN, has none and is passed over)."""
+    below = np.flatnonzero(~np.isnan(values) & (values < score))
+    return int(below[0]) if len(below) else len(values)
+
+
+def _chunks(index: list[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """Consecutive boards, as many at a time as make about ``size`` results."""
+    part: list[dict[str, Any]] = []
+    for board in index:
+        part.append(board)
+        if board["stop"] - part[0]["start"] >= size:
+            yield part
+            part = []
+    if part:
+        yield part
 
 
 def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]]]:
@@ -175,48 +237,28 @@ def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]
     return [list(part) for _, part in itertools.groupby(records, key=key)]
 
 
-def score_cards(result: Result) -> pd.DataFrame:
-    """Each pair's card formatted: board, cards held, opponents, contract, score, MP or IMPs, %."""
-    if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
-        return pd.DataFrame()
-    cards = result_score_cards(result)
-    t = result.travellers.reset_index(drop=True)
-    if cards.empty:
-        return cards
-    if "ns_imp" in t:  # IMP methods: the pair's IMPs on each board, from its side
-        sides = pair_sides(t, str(result.settings.get("movement", "mitchell")))
-        pos = sides["position"].to_numpy()
-        sides["imp"] = np.where(sides["held"] == "NS", t["ns_imp"].to_numpy(dtype=float,
-                                na_value=np.nan)[pos], t["ew_imp"].to_numpy(
-                                dtype=float, na_value=np.nan)[pos])
-        sides["held"] = sides["held"].map({"NS": "N-S", "EW": "E-W"})
-        keys = ["section", "line", "pair", "board", "held", "opponent"]
-        sides = sides[[*keys, "imp"]].assign(pair=sides["pair"].astype("Int64"),
-                                             opponent=sides["opponent"].astype("Int64"))
-        cards = cards.merge(sides.drop_duplicates(keys), on=keys, how="left")
-    return cards
+def frequency_pages(result: Result, links: dict[tuple[str, int], str],
+                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
+    """Each board's frequency table, formatted a chunk of rows at a time."""
+    from traveller.publish.cards import result_frequencies
+    from traveller.publish.site_rows import frequency_html
 
-
-def card_rows(result: Result, rows: pd.DataFrame) -> pd.DataFrame:
-    """The score cards formatted for the pair pages, with links to boards and opponents."""
-    c = score_cards(result)
-    if c.empty:
-        return c
-    r = result.ranking
-    names = dict(zip(pair_label(r["section"], r["line"], r["pair"]), shown.text(r["names"]),
-                     strict=False)) if "names" in r else {}
-    other = c["line"].map({"NS": "EW", "EW": "NS"}).fillna("")
-    opp_label = pair_label(c["section"], other, c["opponent"])
-    out = pd.DataFrame({
-        "key": pair_label(c["section"], c["line"], c["pair"]),
-        "board": shown.text(c["board"]), "held": shown.text(c["held"]),
-        "opponent": shown.text(c["opponent"]), "opponent_names": opp_label.map(names).fillna(""),
-        "opponent_href": pair_href(c["section"], other, c["opponent"]).where(
-            opp_label.isin(names), ""),
-        "contract": shown.contracts(c["contract"]), "declarer": shown.text(c["declarer"]),
-        "lead": shown.leads(c["lead"]), "score": shown.numbers(c["score"], signed=True),
-        "mp": shown.numbers(c["mp"]), "imp": shown.numbers(c["imp"]) if "imp" in c else "",
-        "pct": shown.percents(c["pct"]), "ruling": shown.text(c["ruling"]),
-        "value": pd.to_numeric(c["pct"], errors="coerce"),
-        "href": board_href(c.assign(board=c["board"].astype("Int64")))})
-    return out
+    f = result_frequencies(result)
+    if f.empty:
+        return
+    board = f["board"].astype(int).to_numpy()
+    section = shown.text(f["section"]).to_numpy()
+    starts = np.flatnonzero(np.r_[True, (board[1:] != board[:-1]) | (section[1:] != section[:-1])])
+    stops = np.r_[starts[1:], len(f)]
+    for at in range(0, len(starts), max(1, chunk // 8)):
+        first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
+        g = f.iloc[first:last]
+        rows = frequency_html(pd.DataFrame({
+            "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
+            "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
+            "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
+            "ew_pct": shown.percents(g["ew_pct"])})).tolist()
+        for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
+            key = (str(section[a]), int(board[a]))
+            yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
+                   "rows_html": markupsafe.Markup("".join(rows[a - first:b - first]))}

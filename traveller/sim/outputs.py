@@ -1,8 +1,9 @@
 """What a simultaneous pairs publishes: the national ranking and one workbook per club.
 
 - :func:`national_ranking`: every pair of the field, ranked in one list by its
-  national percentage (or IMPs per board), with its place within its club
-  beside the national place. Clubs may run Mitchells and Howells, so lines do
+  national percentage (or IMPs per board), with its place in its club beside
+  the national place (as the club's own workbook ranks it: within its section
+  and line). Clubs may run Mitchells and Howells, so lines do
   not line up across clubs: the list is one, the line is shown.
 - :func:`write_club_books`: for each club, the session workbook of
   :func:`traveller.publish.workbook.write_workbook` (Ranking, Travellers,
@@ -60,12 +61,20 @@ def national_ranking(totals: pd.DataFrame, pairs: pd.DataFrame, clubs: dict[int,
     each club's name by number. Places are shared on equal figures ("2=").
     """
     keys = ["club_id", "section", "line", "pair"]
-    out = totals.merge(pairs[[*keys, "names"]], on=keys, how="left")
+    own = ["club_place"] if "club_place" in pairs else []
+    out = totals.merge(pairs[[*keys, "names", *own]], on=keys, how="left")
     out["names"] = out["names"].astype("string").fillna("")
     out["club"] = out["club_id"].map(clubs).astype("string")
     figure = out["national"].astype(float).fillna(float("-inf"))
     out["place"] = places(figure, pd.Series("", index=out.index))
-    out["club_place"] = places(figure, out["club_id"])
+    # the place in the club's own ranking (its workbook's, within its section and line);
+    # where the club gave none, the national figure ranked within the same line
+    line = (out["club_id"].astype(str) + "|" + out["section"].astype(str) + "|"
+            + out["line"].astype(str))
+    within = places(figure, line)
+    given = out["club_place"].astype("string") if own else pd.Series(pd.NA, index=out.index,
+                                                                      dtype="string")
+    out["club_place"] = given.where(given.notna() & given.ne(""), within)
     out["_p"] = out["place"].str.rstrip("=").astype(int)
     out = out.sort_values(["_p", "club", "section", "line", "pair"], kind="stable")
     out = out[["club_id", *RANKING_COLUMNS]].reset_index(drop=True)
@@ -191,7 +200,10 @@ def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame
 
 
 def _club_site(result: Any, book: Path) -> None:
-    """The club's session website in a folder named as its workbook, without .xlsx."""
+    """The club's session website in a folder named as its workbook, without .xlsx; the
+    director's page beside the workbook (``NAME.director.html``), outside the site."""
+    from traveller.publish.director_page import director_path, write_director_page
     from traveller.publish.site import write_site
 
-    write_site(result, book.with_suffix(""))
+    site = write_site(result, book.with_suffix(""))
+    write_director_page(result, director_path(book), site=site)

@@ -22,6 +22,7 @@ from typing import Any
 import pandas as pd
 
 from traveller.batch.manifest import write_atomic
+from traveller.publish.shown import counted
 from traveller.publish.site import STYLESHEET, environment
 from traveller.sim.outputs import national_header
 
@@ -73,8 +74,9 @@ def write_pages(ranking: pd.DataFrame, clubs: pd.DataFrame, books: dict[int, str
     A club links to its site only when the site was written.
     """
     links = {i: _site_href(outdir, book) for i, book in books.items()}
-    counts = (f"{len(ranking)} pairs from {int((clubs['status'] != 'failed').sum())} clubs, "
-              f"{int(clubs['results'].sum())} results")
+    ok = int((clubs["status"] != "failed").sum())
+    counts = (f"{counted(len(ranking), 'pair')} from {counted(ok, 'club')}, "
+              f"{counted(int(clubs['results'].sum()), 'result')}")
     numbers = range(1, max(1, -(-len(ranking) // PAGE_SIZE)) + 1)
     pages: list[dict[str, Any]] = [
         {"number": n, "href": _page_name(n),
