@@ -286,6 +286,18 @@ def test_pair_page_headings_and_chart_marks(pages: dict[str, str]) -> None:
     assert values and min(values) - 40 > mid  # the labels (end-anchored) clear the 50 % line
 
 
+def test_pair_card_shows_each_result_beside_its_contract(pages: dict[str, str]) -> None:
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    card = result.score_cards
+    first = card[(card["line"] == "NS") & (card["pair"] == 3)].iloc[0]
+    page = pages["pair-NS3.html"]
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S).group(1)  # type: ignore[union-attr]
+    assert ">Result</th>" in head
+    row = re.search(r"<tbody>\s*(<tr>.*?</tr>)", page, re.S).group(1)  # type: ignore[union-attr]
+    assert f'<td class="result">{first["result"]}</td>' in row  # its own column (desktop)
+    assert f'<span class="fold"> {first["declarer"]} {first["result"]}</span>' in row  # phone
+
+
 def test_a_howell_pair_page_says_where_the_pair_sat(tmp_path: Path) -> None:
     result = process(SAMPLE_DATA / "club_session.csv", movement="howell")
     pages = site_pages(result)

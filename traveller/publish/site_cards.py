@@ -57,6 +57,7 @@ def card_rows(c: pd.DataFrame, field: Field) -> pd.DataFrame:
         "opponent_href": pair_href(c["section"], other, c["opponent"]).where(
             opp_label.isin(field.known), ""),
         "contract": shown.contracts(c["contract"]), "declarer": shown.text(c["declarer"]),
+        "result": shown.text(c["result"]) if "result" in c else "",
         "lead": shown.leads(c["lead"]), "score": shown.numbers(c["score"], signed=True),
         "mp": shown.numbers(c["mp"]), "imp": shown.numbers(c["imp"]) if "imp" in c else "",
         "pct": shown.percents(c["pct"]), "ruling": shown.text(c["ruling"]),

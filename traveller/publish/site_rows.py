@@ -138,9 +138,10 @@ def card_html(c: pd.DataFrame, has_mp: bool, has_imps: bool
     opponents = cat("</td>", _pair_cell(c["opponent_href"], c["opponent"],
                                         c["opponent_names"]))
     sat = cat('<td class="held">', held, "</td>")
-    rest = [_contract_cell(c["contract"], c["declarer"], "", c["ruling"]),
-            cat('<td class="by">', esc(c["declarer"]), '</td><td class="lead">',
-                suits(c["lead"]), "</td>"), _num(c["score"])]
+    rest = [_contract_cell(c["contract"], c["declarer"], c["result"], c["ruling"]),
+            cat('<td class="by">', esc(c["declarer"]), '</td><td class="result">',
+                esc(c["result"]), '</td><td class="lead">', suits(c["lead"]), "</td>"),
+            _num(c["score"])]
     if has_mp:
         rest += [_num(c["mp"]), _num(c["pct"])]
     if has_imps:
