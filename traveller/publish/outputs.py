@@ -7,6 +7,7 @@ The command line (``traveller score``) and the batch both go through here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,12 +46,14 @@ def check_outputs(result: Result, *, html: object = None, pbn: object = None,
 
 def write_outputs(result: Result, *, html: str | Path | None = None,
                   pbn: str | Path | None = None, usebio: str | Path | None = None,
-                  not_written: list[str] | None = None) -> list[Path]:
+                  not_written: list[str] | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Write the website, PBN and USEBIO files asked for; the paths written.
 
     A format that cannot hold the result (USEBIO for a teams match, either for
     an event of several sessions) is not written; ``not_written`` (when given)
     gets "FILE: why" for each, and everything else is still written.
+    ``progress(pages done, pages)`` follows the website's pages.
 
     >>> write_outputs(result, html="site", pbn="results.pbn")  # doctest: +SKIP
     """
@@ -58,7 +61,7 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
     if html is not None:
         from traveller.publish.site import write_site
 
-        written.append(write_site(result, html))
+        written.append(write_site(result, html, progress=progress))
     for what, path in (("PBN", pbn), ("USEBIO", usebio)):
         if path is None:
             continue

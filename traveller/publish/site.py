@@ -25,6 +25,7 @@ import functools
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -143,8 +144,11 @@ def site_pages(result: Result) -> dict[str, str]:
     return pages
 
 
-def write_site(result: Result, folder: str | Path) -> Path:
+def write_site(result: Result, folder: str | Path,
+               progress: Callable[[int, int], None] | None = None) -> Path:
     """Write the session's website into ``folder`` (replaced as a whole); returns it.
+
+    ``progress(pages done, pages)`` is called as the pages are written.
 
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
@@ -154,8 +158,10 @@ def write_site(result: Result, folder: str | Path) -> Path:
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
     try:
-        for name, html in pages.items():
+        for done, (name, html) in enumerate(pages.items(), start=1):
             (tmp / name).write_text(html, encoding="utf-8")
+            if progress is not None:
+                progress(done, len(pages))
         css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
         (tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
         (tmp / MARKER).write_text("written by traveller; replaced as a whole on each run\n",
