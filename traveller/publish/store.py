@@ -76,7 +76,8 @@ def store_sessions(url: str, sessions: Iterable[tuple[dict[str, Any], pd.DataFra
 
     The facts are ``key``, ``title``, ``date``, ``method``, ``points_scale``,
     ``ladder``, ``snapshot`` (a content key) and ``published``. A session whose
-    snapshot is already stored is left as it is.
+    snapshot is already stored is left as it is. The new rows of all the
+    sessions go in with one statement per table (a batch stores hundreds at once).
     """
     import sqlalchemy as sa
 
@@ -87,6 +88,9 @@ def store_sessions(url: str, sessions: Iterable[tuple[dict[str, Any], pd.DataFra
         meta.create_all(engine)
         with engine.begin() as db:
             known = {r.key: r for r in db.execute(sa.select(s_table))}
+            new: list[dict[str, Any]] = []
+            players: list[dict[str, Any]] = []
+            history: list[dict[str, Any]] = []
             for facts, rows in sessions:
                 old = known.get(facts["key"])
                 if old is not None and old.snapshot == facts.get("snapshot") and \
@@ -96,22 +100,43 @@ def store_sessions(url: str, sessions: Iterable[tuple[dict[str, Any], pd.DataFra
                 values = {c.name: facts.get(c.name) for c in s_table.columns}
                 values["revision"] = revision
                 if old is None:
-                    db.execute(s_table.insert().values(**values))
+                    new.append(values)
                 else:
                     db.execute(s_table.update().where(s_table.c.key == facts["key"])
                                .values(**values))
                     db.execute(p_table.delete().where(p_table.c.session == facts["key"]))
                 if len(rows):
-                    db.execute(p_table.insert(), _records(rows, facts["key"]))
-                db.execute(c_table.insert().values(
-                    session=facts["key"], revision=revision, published=facts.get("published"),
-                    stored=datetime.now(UTC).isoformat(timespec="seconds"),
-                    snapshot_before=None if old is None else old.snapshot,
-                    snapshot=facts.get("snapshot")))
+                    players.extend(_records(rows, facts["key"]))
+                history.append({
+                    "session": facts["key"], "revision": revision,
+                    "published": facts.get("published"),
+                    "stored": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "snapshot_before": None if old is None else old.snapshot,
+                    "snapshot": facts.get("snapshot")})
                 changed.append(facts["key"])
+            for table, values_list in ((s_table, new), (p_table, players), (c_table, history)):
+                if values_list:  # (sessions first: the players' rows refer to them)
+                    db.execute(table.insert(), values_list)
     finally:
         engine.dispose()
     return changed
+
+
+def stored_snapshots(url: str) -> dict[str, tuple[str | None, str | None]]:
+    """Each stored session's key -> (its snapshot, its ladder): what :func:`store_sessions`
+    would leave as it is, asked before any session's rows are made."""
+    import sqlalchemy as sa
+
+    meta, s_table, _, _ = _schema()
+    engine = _engine(url)
+    try:
+        meta.create_all(engine)
+        with engine.connect() as db:
+            found = db.execute(sa.select(s_table.c.key, s_table.c.snapshot,
+                                         s_table.c.ladder)).all()
+    finally:
+        engine.dispose()
+    return {r.key: (r.snapshot, r.ladder) for r in found}
 
 
 def _records(rows: pd.DataFrame, key: str) -> list[dict[str, Any]]:
