@@ -129,8 +129,8 @@ def html_row(tmp: Path, results: int, repeat: int) -> None:
     import bench_batch as b
     import numpy as np
 
-    tables = max(2, round((results / 27) ** 0.5))  # a Mitchell of about ``results`` results
-    b.TABLES, b.ROUNDS, b.PER_ROUND = tables, tables, 1
+    # a Mitchell of about ``results`` results: 20 rounds of 10 boards
+    b.TABLES, b.ROUNDS, b.PER_ROUND = max(20, round(results / 200)), 20, 10
     path = tmp / "big.csv"
     rows = b.session(np.random.default_rng(5))
     b.write_session(path, rows)
