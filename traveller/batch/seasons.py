@@ -49,18 +49,20 @@ def _ladder_path(outdir: Path, name: str) -> Path:
 
 
 def store_facts(key: str, snap: dict[str, Any]) -> dict[str, Any]:
-    """What the store keeps of a session, from its snapshot: its player rows (as tuples in
-    ``SESSION_COLUMNS`` order), title, method and points scale.
+    """What the store keeps of a session, from its snapshot: its player rows (one record
+    of ``SESSION_COLUMNS`` each), title, method and points scale.
 
     The batch's workers make it beside the snapshot, in parallel, so that the end of
     the run only writes the rows; the same function reads a snapshot kept from an
     earlier run.
     """
     from traveller.read.published import from_snapshot
+    from traveller.score.ladder import SESSION_COLUMNS
     from traveller.score.sessions import session_records
 
     found = from_snapshot(key, snap)
-    return {"records": session_records(key, found.ranking, found.players, found.info),
+    rows = session_records(key, found.ranking, found.players, found.info)
+    return {"records": [dict(zip(SESSION_COLUMNS, row, strict=True)) for row in rows],
             "title": found.info.get("title") or key, "method": found.info.get("method"),
             "points_scale": found.info.get("points")}
 
@@ -104,10 +106,7 @@ def _url(outdir: Path, store: str) -> str:
 
 def _store(outdir: Path, manifest: Manifest, facts: dict[str, dict[str, Any]],
            store: str, fresh: dict[str, dict[str, Any]]) -> list[str]:
-    import pandas as pd
-
     from traveller.publish.store import store_sessions, stored_snapshots
-    from traveller.score.ladder import SESSION_COLUMNS
 
     sessions = []
     unread = []
@@ -126,9 +125,9 @@ def _store(outdir: Path, manifest: Manifest, facts: dict[str, dict[str, Any]],
                 unread.append(key)
                 continue
             made = store_facts(key, snap)
-        rows = pd.DataFrame(made["records"], columns=SESSION_COLUMNS)
+        rows = made["records"]  # (no pandas in the run's own process for this)
         sessions.append(({"key": key, "title": made["title"],
-                          "date": rows["date"].iloc[0] if len(rows) else "",
+                          "date": rows[0]["date"] if rows else "",
                           "method": made["method"], "points_scale": made["points_scale"],
                           "ladder": fact["ladder"], "snapshot": entry.get("snapshot"),
                           "published": entry.get("published")}, rows))

@@ -12,7 +12,8 @@ SQLAlchemy knows instead (``postgresql+psycopg://user@host/bridge``). Three tabl
   the snapshot before and after (the history of its corrections).
 
 Storing a session whose snapshot is the one stored already changes nothing.
-SQLAlchemy is imported only here, so a run without a store does not load it.
+SQLAlchemy is imported only here, so a run without a store does not load it; storing
+rows given as plain records (a batch's) does not load pandas either.
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
-from traveller.score.ladder import SESSION_COLUMNS
+if TYPE_CHECKING:
+    import pandas as pd
 
 STORE_NAME = "traveller-results.sqlite"
 
@@ -70,9 +70,13 @@ def _engine(url: str) -> Any:
     return sa.create_engine(url)
 
 
-def store_sessions(url: str, sessions: Iterable[tuple[dict[str, Any], pd.DataFrame]]
+def store_sessions(url: str,
+                   sessions: Iterable[tuple[dict[str, Any], pd.DataFrame | list[dict[str, Any]]]]
                    ) -> list[str]:
     """Store each (session facts, its player rows); the keys stored anew or corrected.
+
+    The rows are a frame of :data:`traveller.score.ladder.SESSION_COLUMNS`, or
+    the same as one record (column -> value) per row.
 
     The facts are ``key``, ``title``, ``date``, ``method``, ``points_scale``,
     ``ladder``, ``snapshot`` (a content key) and ``published``. A session whose
@@ -139,17 +143,35 @@ def stored_snapshots(url: str) -> dict[str, tuple[str | None, str | None]]:
     return {r.key: (r.snapshot, r.ladder) for r in found}
 
 
-def _records(rows: pd.DataFrame, key: str) -> list[dict[str, Any]]:
-    wanted = ["player_key", "player", "player_id", "partner", "partner_key", "place", "pct",
-              "average", "award"]
-    frame = rows[wanted].astype(object).where(rows[wanted].notna(), None)
+_PLAYER_COLUMNS = ["player_key", "player", "player_id", "partner", "partner_key", "place",
+                   "pct", "average", "award"]
+
+
+def _records(rows: pd.DataFrame | list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """The players table's rows: missing values (NaN, NA) as NULL."""
+    if isinstance(rows, list):
+        return [{"session": key, **{c: _value(r.get(c)) for c in _PLAYER_COLUMNS}}
+                for r in rows]
+    frame = rows[_PLAYER_COLUMNS].astype(object).where(rows[_PLAYER_COLUMNS].notna(), None)
     return [{"session": key, **r} for r in frame.to_dict("records")]
+
+
+def _value(value: Any) -> Any:
+    """A record's value as the frame path stores it: None for a missing one."""
+    if value is None or (isinstance(value, float) and value != value):
+        return None
+    if type(value).__name__ in ("NAType", "NaTType"):
+        return None
+    return value.item() if hasattr(value, "item") else value
 
 
 def read_store(url: str, ladder: str | None = None) -> pd.DataFrame:
     """The player rows of every stored session (of ``ladder`` when given), as the
     ladder reads them (:data:`traveller.score.ladder.SESSION_COLUMNS`)."""
+    import pandas as pd
     import sqlalchemy as sa
+
+    from traveller.score.ladder import SESSION_COLUMNS
 
     meta, s_table, p_table, _ = _schema()
     engine = _engine(url)
@@ -169,6 +191,7 @@ def read_store(url: str, ladder: str | None = None) -> pd.DataFrame:
 
 def corrections(url: str) -> pd.DataFrame:
     """The stored history: one row per publication of each session."""
+    import pandas as pd
     import sqlalchemy as sa
 
     meta, _, _, c_table = _schema()

@@ -81,8 +81,15 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
                                    "overwrite an input; choose another folder")
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
+    from traveller.gc_policy import loading
     from traveller.progress import Bar
-    from traveller.sim.api import simultaneous
+
+    with loading():  # what scores and writes the clubs here, the collector held off
+        from traveller.sim.api import simultaneous
+
+        if engine == "local":
+            import traveller.pipeline
+            import traveller.publish.workbook  # noqa: F401
 
     bar = Bar("traveller sim", "club", quiet=quiet)
     stages = {"scored": "clubs scored", "written": "clubs written"}

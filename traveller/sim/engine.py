@@ -120,7 +120,20 @@ def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple
     except Exception as exc:  # (Dask says "Nanny failed to start" and no more)
         raise RuntimeError(f"Dask could not start its workers on this machine ({exc}). "
                            + UNGUARDED) from None
-    return Client(cluster, timeout=timeout), cluster
+    client = Client(cluster, timeout=timeout)
+    client.run(_worker_loaded)  # our own workers only: a given cluster keeps its settings
+    return client, cluster
+
+
+def _worker_loaded() -> None:
+    """On a worker of a LocalCluster started here: the club stages' libraries loaded once,
+    then the collector's policy of the batch workers (traveller/gc_policy.py)."""
+    from traveller.gc_policy import loading
+
+    with loading():
+        import traveller.pipeline
+        import traveller.publish.workbook
+        import traveller.sim.clubs  # noqa: F401
 
 
 #: What to do when Dask's workers cannot start because the calling script has no guard.
