@@ -179,6 +179,9 @@ def sim_row(tmp: Path, old: Path, results: int, repeat: int) -> None:
 
 
 def cold_row(tmp: Path, old: Path, repeat: int) -> None:
+    for code in (REPO, old):  # bytecode, as an installed package has it (bench_end_to_end.py)
+        subprocess.run([interpreter(code), "-m", "compileall", "-q", str(code / "traveller")],
+                       check=True, capture_output=True)
     def score(code: Path) -> Callable[[], tuple[float, float]]:
         return lambda: timed([sys.executable, "-m", "traveller", "score",
                               "sample_data/club_session.xlsx", "-o",
