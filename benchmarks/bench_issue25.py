@@ -6,6 +6,10 @@
     python benchmarks/bench_issue25.py --rows sim --sim-results 5000000 --repeat 1 \
         --sim-sides ours                                        # ours alone (an hour less)
 
+Both codes are exported from git (``--ours``, default HEAD, and ``--baseline``)
+and run alike, each from a virtual environment of its own that sees this
+Python's packages but not the editable install of the checkout.
+
 Rows (each side a fresh process; seconds are wall time, peaks the process's
 maximum resident memory from ``wait4``; the two sides alternate, best of
 ``--repeat``):
@@ -64,8 +68,6 @@ def interpreter(code: Path) -> str:
     """
     import sysconfig
 
-    if code == REPO:
-        return sys.executable
     home = code / "venv"
     if not home.exists():
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(home)], check=True)
@@ -105,7 +107,7 @@ def best(sides: dict[str, Callable[[], tuple[float, float]]], repeat: int
     return {name: min(runs) for name, runs in found.items()}
 
 
-def batch_row(tmp: Path, old: Path, files: int, jobs: int, repeat: int) -> None:
+def batch_row(tmp: Path, new: Path, old: Path, files: int, jobs: int, repeat: int) -> None:
     from bench_batch import generate
 
     inbox = tmp / "inbox"
@@ -119,7 +121,7 @@ def batch_row(tmp: Path, old: Path, files: int, jobs: int, repeat: int) -> None:
                           str(out), "-q", "--jobs", str(jobs)], code)
         return run
 
-    got = best({"ours": side(REPO), "baseline": side(old)}, repeat)
+    got = best({"ours": side(new), "baseline": side(old)}, repeat)
     rate = {k: files / v[0] for k, v in got.items()}
     print(f"batch, {files} sessions of 297 results, --jobs {jobs}: {rate['ours']:.1f} files/s, "
           f"baseline {rate['baseline']:.1f} files/s: {rate['ours'] / rate['baseline']:.2f}x "
@@ -127,7 +129,7 @@ def batch_row(tmp: Path, old: Path, files: int, jobs: int, repeat: int) -> None:
     shutil.rmtree(inbox, ignore_errors=True)
 
 
-def html_row(tmp: Path, results: int, repeat: int) -> None:
+def html_row(tmp: Path, new: Path, results: int, repeat: int) -> None:
     import bench_batch as b
     import numpy as np
 
@@ -141,16 +143,16 @@ def html_row(tmp: Path, results: int, repeat: int) -> None:
 
     def site() -> tuple[float, float]:
         shutil.rmtree(tmp / "site", ignore_errors=True)
-        return timed([*args, "--html", str(tmp / "site")], REPO)
+        return timed([*args, "--html", str(tmp / "site")], new)
 
-    got = best({"workbook": lambda: timed(args, REPO), "html": site}, repeat)
+    got = best({"workbook": lambda: timed(args, new), "html": site}, repeat)
     (w, wm), (h, hm) = got["workbook"], got["html"]
     print(f"score --html, {len(rows):,} results: {h:.1f} s / {hm:.0f} MiB peak, workbook only "
           f"{w:.1f} s / {wm:.0f} MiB: {h / w:.2f}x the time (goal <= 2x, <= 500 MiB)",
           flush=True)
 
 
-def sim_row(tmp: Path, old: Path, results: int, repeat: int,
+def sim_row(tmp: Path, new: Path, old: Path, results: int, repeat: int,
             sides: tuple[str, ...] = ("ours", "baseline")) -> None:
     from bench_sim import generate
 
@@ -170,7 +172,7 @@ def sim_row(tmp: Path, old: Path, results: int, repeat: int,
 
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in sides}
     for _ in range(repeat):
-        for name, code in (("ours", REPO), ("baseline", old)):
+        for name, code in (("ours", new), ("baseline", old)):
             if name in runs:
                 runs[name].append(side(code)())
     got = {k: min(v, key=lambda r: r["seconds"]) for k, v in runs.items()}
@@ -184,8 +186,8 @@ def sim_row(tmp: Path, old: Path, results: int, repeat: int,
     shutil.rmtree(inbox, ignore_errors=True)
 
 
-def cold_row(tmp: Path, old: Path, repeat: int) -> None:
-    for code in (REPO, old):  # bytecode, as an installed package has it (bench_end_to_end.py)
+def cold_row(tmp: Path, new: Path, old: Path, repeat: int) -> None:
+    for code in (new, old):  # bytecode, as an installed package has it (bench_end_to_end.py)
         subprocess.run([interpreter(code), "-m", "compileall", "-q", str(code / "traveller")],
                        check=True, capture_output=True)
     def score(code: Path) -> Callable[[], tuple[float, float]]:
@@ -193,8 +195,8 @@ def cold_row(tmp: Path, old: Path, repeat: int) -> None:
                               "sample_data/club_session.xlsx", "-o",
                               str(tmp / "sample.xlsx")], code)
 
-    got = best({"pandas": lambda: timed([sys.executable, "-c", "import pandas"], REPO),
-                "ours": score(REPO), "baseline": score(old)}, max(repeat, 7))
+    got = best({"pandas": lambda: timed([sys.executable, "-c", "import pandas"], new),
+                "ours": score(new), "baseline": score(old)}, max(repeat, 7))
     p = got["pandas"][0]
     print(f"cold start, best of {max(repeat, 7)}: traveller score on the sample "
           f"{got['ours'][0]:.2f} s, import pandas {p:.2f} s: {got['ours'][0] / p:.2f}x; "
@@ -206,6 +208,8 @@ def main() -> None:
     parser.add_argument("--rows", default="batch,html,sim,cold")
     parser.add_argument("--baseline", default=BASELINE, help="git revision of the previous "
                         f"code [default: {BASELINE}]")
+    parser.add_argument("--ours", default="HEAD", help="git revision of the code measured "
+                        "[default: HEAD; both sides are exported and run alike]")
     parser.add_argument("--batch-files", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--html-results", type=int, default=20_000)
@@ -218,16 +222,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench25_") as name:
         tmp = Path(name)
         old = export(args.baseline, tmp / "baseline")
-        print(f"ours: {REPO} (working tree); baseline: {args.baseline}", flush=True)
+        ours = export(args.ours, tmp / "ours")
+        print(f"ours: {args.ours}; baseline: {args.baseline}", flush=True)
         if "batch" in rows:
-            batch_row(tmp, old, args.batch_files, args.jobs, args.repeat)
+            batch_row(tmp, ours, old, args.batch_files, args.jobs, args.repeat)
         if "html" in rows:
-            html_row(tmp, args.html_results, args.repeat)
+            html_row(tmp, ours, args.html_results, args.repeat)
         if "sim" in rows:
-            sim_row(tmp, old, args.sim_results, args.repeat,
+            sim_row(tmp, ours, old, args.sim_results, args.repeat,
                     tuple(args.sim_sides.split(",")))
         if "cold" in rows:
-            cold_row(tmp, old, args.repeat)
+            cold_row(tmp, ours, old, args.repeat)
 
 
 if __name__ == "__main__":
