@@ -164,15 +164,19 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
 def _store_facts(task: Task, snap: dict[str, Any]) -> dict[str, Any] | None:
     """The results store's rows of the session (batch/seasons.py), made here, in parallel,
     from the snapshot as the run keeps it (through JSON, as it is read back); None when
-    the folder has no store."""
+    the folder has no store, or when they cannot be made here (the end of the run then
+    reads the snapshot, and says so if that fails too)."""
     if task.job is None or task.job.settings is None or task.job.settings.get("store") == "none":
         return None
     import json
 
     from traveller.batch.seasons import store_facts
 
-    kept = json.loads(json.dumps(snap, ensure_ascii=False))
-    return store_facts(task.job.name, kept)
+    try:
+        kept = json.loads(json.dumps(snap, ensure_ascii=False))
+        return store_facts(task.job.name, kept)
+    except Exception:  # never the file's failure: the run's end reads the snapshot instead
+        return None
 
 
 def _serve(conn: Connection, memory_mib: int) -> None:
