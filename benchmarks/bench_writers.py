@@ -11,8 +11,15 @@ fitted to the page width, a print area), every text cell as text:
   column, every cell kept in memory until ``close``);
 - ``xlsxwriter constant_memory``: the same library fed row by row (each row
   is flushed to disk as soon as the next one starts);
+- ``traveller's sheet writer``: ``traveller/publish/sheet.py`` as the workbook
+  uses it (its fast path into xlsxwriter and its own row printer);
 - ``rustpy-xlsxwriter``: the Python binding of rust_xlsxwriter, one call with
-  a DataFrame (skipped when it is not installed).
+  a DataFrame (skipped when it is not installed);
+- ``rvgsrust-xlsxwriter``: another binding of rust_xlsxwriter with a
+  worksheet API like xlsxwriter's (row formats, page breaks, repeated rows),
+  fed the rows in one call (skipped when it is not installed).
+
+``--rows 300`` is a club session's Travellers sheet.
 
 Prints seconds (best of ``--repeat``) and each one's speed relative to the
 first; peak memory is measured per candidate in a child process.
@@ -106,8 +113,50 @@ def rustpy(frame: pd.DataFrame, path: str) -> None:
                     "print_area": (0, 0, len(frame), len(frame.columns) - 1)})
 
 
+def rvgsrust(frame: pd.DataFrame, path: str) -> None:
+    import rvgsrust_xlsxwriter as rx
+
+    book = rx.Workbook(path)
+    sheet = book.add_worksheet("Travellers")
+    header = rx.Format().set_bold().set_border_bottom("thin")
+    formats = {"N-S score": rx.Format().set_num_format(SIGNED),
+               "N-S %": rx.Format().set_num_format("0.00"),
+               "E-W %": rx.Format().set_num_format("0.00")}
+    sheet.write_row(0, 0, list(frame.columns), header)
+    for j, column in enumerate(frame.columns):
+        sheet.set_column_width(j, 10)
+        if column in formats:
+            sheet.set_column_format(j, formats[column])
+    rows = [list(r) for r in zip(*(frame[c].tolist() for c in frame.columns), strict=True)]
+    sheet.write_rows(1, 0, rows)
+    sheet.freeze_panes(1, 0)
+    sheet.autofilter(0, 0, len(frame), len(frame.columns) - 1)
+    sheet.set_landscape()
+    sheet.set_paper_size(9)
+    sheet.set_print_fit_to_pages(1, 0)
+    sheet.set_print_area(0, 0, len(frame), len(frame.columns) - 1)
+    sheet.set_repeat_rows(0, 0)
+    book.close()
+
+
+def ours(frame: pd.DataFrame, path: str) -> None:
+    """The workbook's own sheet writer (traveller/publish/sheet.py) on the same table."""
+    sys.path.insert(0, str(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from traveller.publish.book import Workbook
+    from traveller.publish.sheet import SIGNED as OURS_SIGNED
+    from traveller.publish.sheet import Table, column, styles, write_table
+
+    book = Workbook(path, {"strings_to_formulas": False, "strings_to_urls": False,
+                           "in_memory": len(frame) <= 5000, "constant_memory": len(frame) > 5000})
+    style = {"N-S score": OURS_SIGNED, "N-S %": "0.00", "E-W %": "0.00"}
+    write_table(book, styles(book), Table("Travellers", [column(c, frame[c], style.get(c))
+                                                         for c in frame.columns]))
+    book.close()
+
+
 CANDIDATES = {"xlsxwriter": xlsxwriter_columns, "xlsxwriter constant_memory": xlsxwriter_rows,
-              "rustpy-xlsxwriter": rustpy}
+              "traveller's sheet writer": ours, "rustpy-xlsxwriter": rustpy,
+              "rvgsrust-xlsxwriter": rvgsrust}
 
 
 def child(name: str, rows: int, repeat: int) -> None:

@@ -330,11 +330,16 @@ def _publish(result: Result, output: Path, given: dict[str, object],
     minutes = given["correction_minutes"]
     stamp(result, Publication(**text, correction_minutes=0 if given["final"] else minutes
                               if isinstance(minutes, int) else 30))
-    written = [write_workbook(result, output)]
+    from traveller.progress import Bar
+
+    with Bar("workbook", "sheet") as bar:  # on a terminal, once it takes a while
+        written = [write_workbook(result, output, progress=bar.update if bar.on else None)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
-    return written + write_outputs(result, html=paths["html"], pbn=paths["pbn"],
-                                   usebio=paths["usebio"], not_written=not_written,
-                                   director=director)
+    with Bar("website", "page") as bar:
+        return written + write_outputs(result, html=paths["html"], pbn=paths["pbn"],
+                                       usebio=paths["usebio"], not_written=not_written,
+                                       director=director,
+                                       progress=bar.update if bar.on else None)
 
 
 def _options(given: dict[str, object]) -> Options:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -16,7 +16,6 @@ from traveller.publish import cards
 from traveller.publish.meta import input_meta
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
-from traveller.read.scales import PointsScale, read_scale
 from traveller.result import Result as ScoredSession
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
 from traveller.score import frequency
@@ -28,7 +27,6 @@ from traveller.score.conventions import (
     profile_scale,
 )
 from traveller.score.players import players_of
-from traveller.score.points import session_points
 from traveller.score.precision import frequency_printed, rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
@@ -37,6 +35,9 @@ from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import normalise
 from traveller.tidy.unusual import unusual_scores
+
+if TYPE_CHECKING:
+    from traveller.read.scales import PointsScale
 
 #: The ruling of a row as written and as applied (awards in % of the top).
 RULING_DTYPES = {"ruling": "string", "ruling_kind": "string", "ns_award": "Float64",
@@ -124,7 +125,11 @@ def process(
     if names is not None:
         found: list[pd.DataFrame] = []  # the names file, and its problems, replace the sheet's
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding, found), found)
-    scale_of_points = read_scale(points) if points is not None else None  # checked first
+    scale_of_points = None
+    if points is not None:  # checked first; the scales are read only when asked for
+        from traveller.read.scales import read_scale
+
+        scale_of_points = read_scale(points)
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options)
     if "pair" in result.ranking:
@@ -261,6 +266,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
 
 def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) -> Result:
     """Award the session's master points: ``result.points`` and a Master points column."""
+    from traveller.score.points import session_points
+
     if "pair" not in result.ranking:
         raise ValueError(f"master points ({scale.name}) are awarded to pairs; a teams "
                          "ranking has no pairs to award")

@@ -50,34 +50,33 @@ def _overrides(scale: str | None, movement: str | None, notation: str | None,
 
 
 class _Printer:
-    """Per-file lines on stdout, and a progress bar on stderr when it is a terminal."""
+    """Per-file lines on stdout, and a progress bar on stderr when it is a terminal
+    (never with -q: a cron run prints only what it always printed)."""
 
     def __init__(self, quiet: bool, to_stderr: bool) -> None:
+        from traveller.progress import Bar
+
         self.quiet = quiet
         self.to_stderr = to_stderr  # stdout carries the JSON summary
-        self.bar: Any = None
+        self.bar = Bar("traveller batch", "file", quiet=quiet)
         self.noted = 0  # notes printed so far
 
     def start(self, total: int, notes: list[str]) -> None:
         self.noted = len(notes)
         for note in notes:
             click.echo(f"note: {note}", err=True)
-        if sys.stderr.isatty() and total:
-            self.bar = click.progressbar(length=total, label="traveller batch", file=sys.stderr)
-            self.bar.__enter__()
+        self.bar.start(total)
 
     def file(self, outcome: Outcome) -> None:
         if not (self.quiet and outcome.status == "skipped"):
-            if self.bar is not None:
-                click.echo("\r\033[K", nl=False, err=True)
-            click.echo(describe(outcome), err=self.to_stderr)
-        if self.bar is not None:
-            self.bar.update(1)
+            if self.bar.bar is not None:
+                self.bar.write(describe(outcome), err=self.to_stderr)
+            else:
+                click.echo(describe(outcome), err=self.to_stderr)
+        self.bar.step()
 
     def stop(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
+        self.bar.close()
 
 
 def _write_summary_copy(summary: RunSummary, path: Path | None) -> None:

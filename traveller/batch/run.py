@@ -72,6 +72,8 @@ class _Run:
     manifest: Manifest
     log: IO[str] | None = None
     published: int = 0
+    #: The results store's rows of each session scored in this run, made by the workers.
+    fresh: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def log_line(self, text: str, flush: bool = True) -> None:
         if self.log is not None:
@@ -148,7 +150,7 @@ def _locked_run(run: _Run, jobs: list[Job], summary: RunSummary,
         run.log_line(f"note: {note}")
     try:
         _loop(run, jobs, summary, on_file, on_start)
-        seasons = update_seasons(run.outdir, run.manifest, jobs, summary.files)
+        seasons = update_seasons(run.outdir, run.manifest, jobs, summary.files, run.fresh)
         for note in seasons:
             run.log_line(f"note: {note}")
         summary.notes.extend(seasons)  # (first: the index lists the ladders' pages)
@@ -262,6 +264,8 @@ def _done(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None,
                       job.output(), scored["results"], scored["pairs"], scored["problems"],
                       scored["counts"], changes=changes)
     _record(run, job, outcome, scored["before"], sha, snap_name, scored["published"])
+    if scored.get("store") is not None:
+        run.fresh[job.name] = scored["store"]
     outcome.seconds = round(scored["seconds"] + time.perf_counter() - clock, 3)
     return outcome
 

@@ -50,9 +50,33 @@ def _ladder_path(outdir: Path, name: str) -> Path:
     return outdir / LADDER_DIR / f"{safe}.xlsx"
 
 
+def store_facts(key: str, snap: dict[str, Any]) -> dict[str, Any]:
+    """What the store keeps of a session, from its snapshot: its player rows (one record
+    of ``SESSION_COLUMNS`` each), title, method and points scale.
+
+    The batch's workers make it beside the snapshot, in parallel, so that the end of
+    the run only writes the rows; the same function reads a snapshot kept from an
+    earlier run.
+    """
+    from traveller.read.published import from_snapshot
+    from traveller.score.ladder import SESSION_COLUMNS
+    from traveller.score.sessions import session_records
+
+    found = from_snapshot(key, snap)
+    rows = session_records(key, found.ranking, found.players, found.info)
+    return {"records": [dict(zip(SESSION_COLUMNS, row, strict=True)) for row in rows],
+            "title": found.info.get("title") or key, "method": found.info.get("method"),
+            "points_scale": found.info.get("points")}
+
+
 def update_seasons(outdir: Path, manifest: Manifest, jobs: list[Job],
-                   outcomes: list[Any]) -> list[str]:
-    """Store the published sessions and update the ladders; notes for the summary."""
+                   outcomes: list[Any], fresh: dict[str, dict[str, Any]] | None = None
+                   ) -> list[str]:
+    """Store the published sessions and update the ladders; notes for the summary.
+
+    ``fresh``: :func:`store_facts` of the sessions this run published, by key (made by
+    the workers); any other session is read from its snapshot.
+    """
     facts = _facts(jobs, manifest)
     ladders = {f["ladder"]: f for f in facts.values() if f["ladder"]}
     stores = {f["store"] for f in facts.values()} - {"none"}
@@ -64,7 +88,7 @@ def update_seasons(outdir: Path, manifest: Manifest, jobs: list[Job],
     notes: list[str] = []
     try:
         for store in stores:
-            notes.extend(_store(outdir, manifest, facts, store))
+            notes.extend(_store(outdir, manifest, facts, store, fresh or {}))
         for name, first in ladders.items():
             notes.extend(_ladder(outdir, name, first))
     except Exception as exc:  # a store or ladder problem never fails the run's sessions
@@ -83,30 +107,33 @@ def _url(outdir: Path, store: str) -> str:
 
 
 def _store(outdir: Path, manifest: Manifest, facts: dict[str, dict[str, Any]],
-           store: str) -> list[str]:
-    from traveller.publish.store import store_sessions
-    from traveller.read.published import from_snapshot
-    from traveller.score.sessions import session_rows
+           store: str, fresh: dict[str, dict[str, Any]]) -> list[str]:
+    from traveller.publish.store import store_sessions, stored_snapshots
 
     sessions = []
     unread = []
+    url = _url(outdir, store)
+    stored = stored_snapshots(url)  # a session stored as it is now is not read again
     for key, fact in sorted(facts.items()):
         if fact["store"] != store:
             continue
         entry = manifest.entries[key]
-        snap = manifest.read_snapshot(entry.get("snapshot"))
-        if snap is None:
-            unread.append(key)
+        if key in stored and stored[key] == (entry.get("snapshot"), fact["ladder"]):
             continue
-        found = from_snapshot(key, snap, entry)
-        rows = session_rows(key, found.ranking, found.players, found.info)
-        sessions.append(({"key": key, "title": found.info.get("title") or key,
-                          "date": rows["date"].iloc[0] if len(rows) else "",
-                          "method": found.info.get("method"),
-                          "points_scale": found.info.get("points"), "ladder": fact["ladder"],
-                          "snapshot": entry.get("snapshot"),
+        made = fresh.get(key)
+        if made is None:
+            snap = manifest.read_snapshot(entry.get("snapshot"))
+            if snap is None:
+                unread.append(key)
+                continue
+            made = store_facts(key, snap)
+        rows = made["records"]  # (no pandas in the run's own process for this)
+        sessions.append(({"key": key, "title": made["title"],
+                          "date": rows[0]["date"] if rows else "",
+                          "method": made["method"], "points_scale": made["points_scale"],
+                          "ladder": fact["ladder"], "snapshot": entry.get("snapshot"),
                           "published": entry.get("published")}, rows))
-    changed = store_sessions(_url(outdir, store), sessions)
+    changed = store_sessions(url, sessions)
     notes = ([f"results store: {plural(len(changed), 'session')} stored or corrected"]
              if changed else [])
     if unread:

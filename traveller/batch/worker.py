@@ -45,7 +45,8 @@ __all__ = ["PRELOAD", "Pool", "Task", "default_jobs", "failure", "score_file", "
 PRELOAD = ("traveller.batch.worker", "traveller.pipeline", "traveller.publish.workbook",
            "traveller.publish.outputs", "traveller.batch.changes", "traveller.batch.files",
            "traveller.batch.publishing", "traveller.read.workbook", "traveller.read.pbn",
-           "traveller.read.usebio", "python_calamine")
+           "traveller.read.usebio", "traveller.batch.seasons", "traveller.read.published",
+           "traveller.score.sessions", "python_calamine")
 
 
 def start_problem() -> str | None:
@@ -147,6 +148,7 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
         publish(result, task.out, task.count)
         if task.job is not None and task.outdir is not None:
             write_site_for(result, task.job, task.outdir)
+        stored = _store_facts(task, snap)
     except Exception as exc:
         if debug and not isinstance(exc, OSError | MemoryError):
             raise
@@ -156,7 +158,25 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
     return {"before": before, "sha": sha, "snap": snap, "results": len(result.travellers),
             "pairs": len(result.ranking), "problems": len(result.problems),
             "counts": {str(k): n for k, n in counts},
-            "published": published, "seconds": time.perf_counter() - clock}
+            "published": published, "store": stored, "seconds": time.perf_counter() - clock}
+
+
+def _store_facts(task: Task, snap: dict[str, Any]) -> dict[str, Any] | None:
+    """The results store's rows of the session (batch/seasons.py), made here, in parallel,
+    from the snapshot as the run keeps it (through JSON, as it is read back); None when
+    the folder has no store, or when they cannot be made here (the end of the run then
+    reads the snapshot, and says so if that fails too)."""
+    if task.job is None or task.job.settings is None or task.job.settings.get("store") == "none":
+        return None
+    import json
+
+    from traveller.batch.seasons import store_facts
+
+    try:
+        kept = json.loads(json.dumps(snap, ensure_ascii=False))
+        return store_facts(task.job.name, kept)
+    except Exception:  # never the file's failure: the run's end reads the snapshot instead
+        return None
 
 
 def _serve(conn: Connection, memory_mib: int) -> None:

@@ -72,8 +72,6 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
 
     >>> write_outputs(result, html="site", pbn="results.pbn")  # doctest: +SKIP
     """
-    from traveller.publish.pbn_out import not_exportable
-
     written = []
     if html is not None:
         from traveller.publish.site import write_site
@@ -86,6 +84,8 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
     for what, path in (("PBN", pbn), ("USEBIO", usebio)):
         if path is None:
             continue
+        from traveller.publish.pbn_out import not_exportable  # (only for these files)
+
         reason = not_exportable(result, what)
         if reason is not None:
             if not_written is None:

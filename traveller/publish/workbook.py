@@ -75,14 +75,16 @@ Planned = tuple[str, int, Writer, Callable[[], pd.DataFrame]]
 
 
 def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True,
-                   final: str | Path | None = None, row_limit: int = ROW_BUDGET) -> Path:
+                   final: str | Path | None = None, row_limit: int = ROW_BUDGET,
+                   progress: Callable[[int, int], None] | None = None) -> Path:
     """Write ``result`` as a formatted xlsx workbook at ``path`` (atomically).
 
     ``more_sheets`` adds Score cards, Frequencies and Summary after Problems.
     A sheet longer than ``row_limit`` rows (at most Excel's 1,048,576) is
     written as ``NAME.sheet.csv`` beside the workbook (named after ``final``,
     the workbook's published path, when ``path`` is a temporary name) and the
-    Ranking sheet says so.
+    Ranking sheet says so. ``progress(sheets done, sheets)`` is called as each
+    sheet is written (a progress bar's callback).
 
     >>> write_workbook(process("sample_data/club_session.csv"), "results.xlsx")  # doctest: +SKIP
     """
@@ -106,10 +108,17 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_ranking(book, result, _ranking_frame(result), notes)
-        for _, rows, write, _ in plan:
-            if rows <= row_limit:
-                write(book, st, header)
+        sheets = [write for _, rows, write, _ in plan if rows <= row_limit]
+        steps = len(sheets) + 2  # the Ranking, each sheet, and the file's closing
+        for done, write in enumerate(sheets, start=1):
+            if progress is not None:
+                progress(done, steps)
+            write(book, st, header)
+        if progress is not None:
+            progress(steps - 1, steps)
         failed = _close(book)
+        if progress is not None:
+            progress(steps, steps)
         if failed:
             raise OSError(f"could not write {final}: {failed}; nothing was written there")
         os.chmod(tmp, 0o644)  # mkstemp makes it private; results are for publishing

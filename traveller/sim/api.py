@@ -6,6 +6,7 @@ import csv
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,9 @@ class SimResult:
 def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
                  scheduler: str | None = None, workers: int | None = None,
                  output: str | Path | None = None, clubs_per_task: int | None = None,
-                 timeout: float = 60.0, html: bool = False, **scoring_options: Any) -> SimResult:
+                 timeout: float = 60.0, html: bool = False,
+                 progress: Callable[[str, int, int], None] | None = None,
+                 **scoring_options: Any) -> SimResult:
     """Score a simultaneous pairs: every club's results against the whole field.
 
     Args:
@@ -63,6 +66,8 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
         html: with ``output``, also a website: ``index.html`` (the national
             ranking, 500 places a page), ``clubs.html`` and each club's site
             in ``clubs/CLUB/`` beside its workbook.
+        progress: called as ``progress(stage, clubs done, clubs)`` as the clubs
+            are scored (stage "scored") and then written (stage "written").
         **scoring_options: ``method`` ("mp", "ximp", "butler"), ``scale``,
             ``divisor``, ``trim``, ``datum_rounding``, ``phantom_award``,
             ``movement``, ``notation``, ``encoding``.
@@ -85,7 +90,8 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
     size = clubs_per_task or max(1, min(50, -(-len(clubs) // (4 * (workers or cpu_count())))))
     groups = chunks(clubs, size)
     outdir = Path(output) if output is not None else None
-    writer = _Summary(outdir)
+    writer = _Summary(outdir, len(clubs), progress)
+    on_scored = _Count("scored", len(clubs), progress)
     start = time.perf_counter()
     written: list[str] = []
 
@@ -101,11 +107,13 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
             from traveller.sim.engine import run_dask
 
             ranking = run_dask(groups, sim, outdir, writer.emit, ranked, scheduler=scheduler,
-                               workers=workers, timeout=timeout, html=html)
+                               workers=workers, timeout=timeout, html=html,
+                               on_scored=on_scored)
         else:
             from traveller.sim.engine import run_local
 
-            ranking = run_local(groups, sim, outdir, writer.emit, ranked, html=html)
+            ranking = run_local(groups, sim, outdir, writer.emit, ranked, html=html,
+                                on_scored=on_scored)
     finally:
         writer.close()
     settings = {"engine": engine, "scheduler": scheduler, "workers": workers,
@@ -122,11 +130,26 @@ def simultaneous(paths: str | Path | list[str | Path], *, engine: str = "local",
                      written + writer.paths)
 
 
+class _Count:
+    """Clubs done of a stage, told to ``progress(stage, done, total)`` (when given)."""
+
+    def __init__(self, stage: str, total: int,
+                 progress: Callable[[str, int, int], None] | None) -> None:
+        self.stage, self.total, self.progress, self.done = stage, total, progress, 0
+
+    def __call__(self, clubs: int) -> None:
+        self.done += clubs
+        if self.progress is not None:
+            self.progress(self.stage, self.done, self.total)
+
+
 class _Summary:
     """One line per club, streamed to ``clubs.csv`` as the clubs are written."""
 
-    def __init__(self, outdir: Path | None) -> None:
+    def __init__(self, outdir: Path | None, clubs: int = 0,
+                 progress: Callable[[str, int, int], None] | None = None) -> None:
         self.outdir = outdir
+        self.written = _Count("written", clubs, progress)
         self.lines: list[dict[str, Any]] = []
         self.paths: list[str] = []
         self.handle = None
@@ -143,6 +166,7 @@ class _Summary:
         if self.handle is not None:
             self.csv.writerows({k: inert(v) for k, v in line.items()} for line in lines)
             self.handle.flush()
+        self.written(len(lines))
 
     def close(self) -> None:
         if self.handle is not None and not self.handle.closed:

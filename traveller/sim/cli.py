@@ -83,17 +83,35 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
                                    "overwrite an input; choose another folder")
     if scheduler and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
-    from traveller.sim.api import simultaneous
+    from traveller.gc_policy import loading
+    from traveller.progress import Bar
+
+    with loading():  # what scores and writes the clubs here, the collector held off
+        from traveller.sim.api import simultaneous
+
+        if engine == "local":
+            import traveller.pipeline
+            import traveller.publish.workbook  # noqa: F401
+
+    bar = Bar("traveller sim", "club", quiet=quiet)
+    stages = {"scored": "clubs scored", "written": "clubs written"}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if bar.bar is None or bar.bar.desc != stages[stage]:
+            bar.start(total, stages[stage])
+        bar.update(done)
 
     try:
         result = simultaneous(list(inbox), engine=engine, scheduler=scheduler, workers=workers,
                               output=output, clubs_per_task=clubs_per_task, timeout=timeout,
-                              html=html, **scoring)
+                              html=html, progress=progress if bar.on else None, **scoring)
     except (OSError, ValueError, ImportError, TimeoutError) as exc:
         if debug:
             raise
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
+    finally:
+        bar.close()
     clubs = result.clubs
     failed = result.failed
     for row in failed.itertuples():

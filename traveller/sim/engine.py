@@ -47,6 +47,7 @@ from traveller.sim.outputs import national_ranking, write_club_books
 
 Emit = Callable[[list[dict[str, Any]]], None]
 Ranked = Callable[[pd.DataFrame], None]
+Scored = Callable[[int], None]
 
 
 def _board_options(sim: SimSettings) -> dict[str, Any]:
@@ -59,9 +60,17 @@ def _names(groups: list[list[ClubFile]]) -> dict[int, str]:
 
 
 def run_local(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None,
-              emit: Emit, ranked: Ranked, html: bool = False) -> pd.DataFrame:
-    """All stages in this process, one group after another; returns the national ranking."""
-    done: list[ClubChunk] = [club_chunk(group, sim) for group in groups]
+              emit: Emit, ranked: Ranked, html: bool = False,
+              on_scored: Scored | None = None) -> pd.DataFrame:
+    """All stages in this process, one group after another; returns the national ranking.
+
+    ``on_scored(clubs)`` is told each group's number of clubs once they are scored.
+    """
+    done: list[ClubChunk] = []
+    for group in groups:
+        done.append(club_chunk(group, sim))
+        if on_scored is not None:
+            on_scored(len(group))
     field = pd.concat([c.field for c in done], ignore_index=True)
     scored = score_boards(field, **_board_options(sim))
     if sim.method == "mp":
@@ -111,7 +120,20 @@ def _client(scheduler: str | None, workers: int | None, timeout: float) -> tuple
     except Exception as exc:  # (Dask says "Nanny failed to start" and no more)
         raise RuntimeError(f"Dask could not start its workers on this machine ({exc}). "
                            + UNGUARDED) from None
-    return Client(cluster, timeout=timeout), cluster
+    client = Client(cluster, timeout=timeout)
+    client.run(_worker_loaded)  # our own workers only: a given cluster keeps its settings
+    return client, cluster
+
+
+def _worker_loaded() -> None:
+    """On a worker of a LocalCluster started here: the club stages' libraries loaded once,
+    then the collector's policy of the batch workers (traveller/gc_policy.py)."""
+    from traveller.gc_policy import loading
+
+    with loading():
+        import traveller.pipeline
+        import traveller.publish.workbook
+        import traveller.sim.clubs  # noqa: F401
 
 
 #: What to do when Dask's workers cannot start because the calling script has no guard.
@@ -132,8 +154,12 @@ def started_again() -> bool:
 
 def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None, emit: Emit,
              ranked: Ranked, *, scheduler: str | None = None, workers: int | None = None,
-             timeout: float = 60.0, html: bool = False) -> pd.DataFrame:
+             timeout: float = 60.0, html: bool = False,
+             on_scored: Scored | None = None) -> pd.DataFrame:
     """All stages on a Dask cluster (see the module docstring); returns the national ranking.
+
+    ``on_scored(clubs)`` is told each group's number of clubs once they are scored (from
+    the client's thread).
 
     ``timeout`` bounds the wait for the cluster's connection; each stage's
     wait is bounded by the cluster's own failure handling.
@@ -148,7 +174,8 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
     client, cluster = _client(scheduler, workers, timeout)
     try:
         with dask.config.set({"dataframe.convert-string": False}):
-            return _stages(client, dask, dd, groups, sim, outdir, emit, ranked, html)
+            return _stages(client, dask, dd, groups, sim, outdir, emit, ranked, html,
+                           on_scored)
     finally:
         client.close()
         if cluster is not None:
@@ -156,10 +183,14 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
 
 
 def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: SimSettings,
-            outdir: Path | None, emit: Emit, ranked: Ranked, html: bool) -> pd.DataFrame:
+            outdir: Path | None, emit: Emit, ranked: Ranked, html: bool,
+            on_scored: Scored | None = None) -> pd.DataFrame:
     from distributed import as_completed
 
     chunks = client.map(club_chunk, groups, sim=sim, pure=False)
+    if on_scored is not None:
+        for future, group in zip(chunks, groups, strict=True):
+            future.add_done_callback(_told(on_scored, len(group)))
     field = dd.from_delayed(client.map(_field_of, chunks), meta=conform_field(pd.DataFrame()),
                             verify_meta=False)
     threads = sum(client.nthreads().values()) or 1
@@ -193,6 +224,11 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
         emit(future.result())
         future.release()
     return ranking
+
+
+def _told(on_scored: Scored, clubs: int) -> Callable[[Any], None]:
+    """A future's done-callback telling ``on_scored`` its group's ``clubs``."""
+    return lambda _: on_scored(clubs)
 
 
 def settings_record(sim: SimSettings) -> dict[str, Any]:
