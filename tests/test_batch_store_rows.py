@@ -33,11 +33,11 @@ def test_store_rows_from_the_workers_equal_those_from_the_snapshots(tmp_path: Pa
     (inbox / "other").mkdir()  # a folder without names or points: names split from the pair
     write_session(inbox / "other", 3, seed=3)[1].unlink()
     first = batch(inbox, outdir)  # the rows made beside each snapshot, in the run
-    assert "results store: 3 session(s) stored or corrected" in first["notes"]
+    assert "results store: 3 sessions stored or corrected" in first["notes"]
     store = outdir / "traveller-results.sqlite"
     made = _tables(store)
     assert len(made["players"]) >= 32 and any(r[-1] for r in made["players"])  # awards too
     store.unlink()
     again = batch(inbox, outdir)  # nothing new, the store missing: read from the snapshots
-    assert "results store: 3 session(s) stored or corrected" in again["notes"]
+    assert "results store: 3 sessions stored or corrected" in again["notes"]
     assert _tables(store) == made

@@ -316,12 +316,15 @@ def _publish(result: Result, output: Path, given: dict[str, object],
              not_written: list[str]) -> list[Path]:
     """Title, date, club and status on the results; the workbook and the other outputs
     (a PBN or USEBIO file the result cannot be written as goes to ``not_written``)."""
-    from traveller.publish.director_page import director_path
     from traveller.publish.meta import Publication
     from traveller.publish.outputs import check_outputs, stamp, write_outputs
     from traveller.publish.workbook import write_workbook
 
-    director = director_path(output) if given["html"] is not None else None
+    director = None
+    if given["html"] is not None:  # the site's modules (and Jinja2) only when asked for
+        from traveller.publish.director_page import director_path
+
+        director = director_path(output)
     if any(given[k] is not None for k in ("html", "pbn", "usebio")):  # else nothing to check
         check_outputs(result, html=given["html"], pbn=given["pbn"], usebio=given["usebio"],
                       director=director)

@@ -53,7 +53,7 @@ def card_rows(c: pd.DataFrame, field: Field) -> pd.DataFrame:
     return pd.DataFrame({
         "board": shown.text(c["board"]), "held": shown.text(c["held"]),
         "opponent": shown.text(c["opponent"]),
-        "opponent_names": opp_label.map(field.names).fillna("").astype(object),
+        "opponent_names": opp_label.map(field.names).astype(object).fillna(""),
         "opponent_href": pair_href(c["section"], other, c["opponent"]).where(
             opp_label.isin(field.known), ""),
         "contract": shown.contracts(c["contract"]), "declarer": shown.text(c["declarer"]),

@@ -124,7 +124,7 @@ def _with_links(t: pd.DataFrame, field: Field) -> pd.DataFrame:
         label = pair_label(t["section"], own, t[f"{side}_pair"])
         href = pair_href(t["section"], own, t[f"{side}_pair"])
         out[f"{side}_href"] = href.where(label.isin(field.known), "")
-        out[f"{side}_names"] = label.map(field.names).fillna("").astype(object)
+        out[f"{side}_names"] = label.map(field.names).astype(object).fillna("")
     return pd.DataFrame(out, index=t.index)
 
 
