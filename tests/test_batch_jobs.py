@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pytest
 from click.testing import CliRunner
 from conftest import SAMPLE_DATA
 
@@ -134,6 +135,7 @@ def test_a_file_over_its_time_limit_fails_alone(tmp_path: Path) -> None:
     assert redone == [timed_out["input"]]
 
 
+@pytest.mark.slow  # a worker grows until its limit stops it: seconds of real allocation
 def test_a_file_over_its_memory_limit_fails_alone(tmp_path: Path) -> None:
     inbox = make_inbox(tmp_path)
     big = inbox / "club0" / "huge.csv"  # 600,000 results: far more than 400 MiB to score

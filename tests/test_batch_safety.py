@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import REPO, SAMPLE_DATA
 from test_batch import age, correct, make_inbox, ranking_values, run, summary_of
 
@@ -54,6 +55,7 @@ def table(books: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, 
             for name, rows in books.items()}
 
 
+@pytest.mark.slow  # kills real batch processes at many points of their writing
 def test_killed_mid_write_leaves_old_or_new_and_next_run_completes(tmp_path: Path) -> None:
     inbox, out, ref = make_inbox(tmp_path), tmp_path / "out", tmp_path / "ref"
     (inbox / "clubB" / "club_session.xlsx").unlink()

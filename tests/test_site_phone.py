@@ -60,7 +60,9 @@ def session_site(folder: Path, **options: object) -> Path:
     return write_site(result, folder)
 
 
-@pytest.mark.parametrize("method", ["mp", "ximp"])
+# every page kind of both methods; the cross-IMP site (the same page kinds with IMP columns)
+# in the slow run
+@pytest.mark.parametrize("method", ["mp", pytest.param("ximp", marks=pytest.mark.slow)])
 def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) -> None:
     site = session_site(tmp_path / "site", method=method,
                         hands=SAMPLE_DATA / "club_session_hands.pbn")
@@ -98,6 +100,7 @@ def test_the_batch_index_and_a_simultaneous_fit_a_phone(browser: Browser,
     assert [line for page in pages for line in too_wide(browser, page)] == []
 
 
+@pytest.mark.slow  # a browser sweep of a real 36-pair event: every page at two widths
 def test_a_real_howell_with_deals_fits_a_phone_and_a_desktop(browser: Browser,
                                                             tmp_path: Path) -> None:
     """66 boards with deals, double dummy and par, 36 pairs who change lines."""
