@@ -30,6 +30,7 @@ from traveller.score import frequency
 from traveller.score.sides import pair_sides
 from traveller.tidy.arrays import array_of
 from traveller.tidy.rulings import kinds
+from traveller.tidy.text import spread_array
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -100,10 +101,20 @@ def _results(t: pd.DataFrame, row: np.ndarray) -> pd.api.extensions.ExtensionArr
     """Each card row's result against its contract ("=", "+1", "-2"; missing when none)."""
     if "tricks" not in t or "contract" not in t:
         return pd.array([None] * len(row), dtype="string")
-    from traveller.publish.shown import results
+    from traveller.publish.shown import overtricks
 
-    made = results(t["contract"], t["tricks"]).to_numpy(dtype=object)[row]
-    return pd.array(np.where(made == "", None, made), dtype="string")
+    diff = overtricks(t["contract"], t["tricks"])[row]
+    # a handful of texts taken by code, not a text made per row (2 rows a result)
+    codes = np.where(np.isnan(diff), -1, np.nan_to_num(diff) + _MOST_DOWN).astype(np.int64)
+    if (codes >= len(_RESULT_TEXTS)).any() or (codes < -1).any():  # never from valid tricks
+        return pd.array([None if np.isnan(d) else "=" if d == 0 else f"{int(d):+d}"
+                         for d in diff], dtype="string")
+    return spread_array(codes, _RESULT_TEXTS, "string")
+
+
+#: Tricks against the contract as the cards print them, from 13 down to 13 over.
+_MOST_DOWN = 13
+_RESULT_TEXTS = [f"{d:+d}" if d else "=" for d in range(-_MOST_DOWN, _MOST_DOWN + 1)]
 
 
 #: The side columns a card reads.

@@ -65,12 +65,18 @@ def _leads(lead: pd.Series) -> pd.Series:
     return (symbol.fillna("").astype(str) + rank).where(symbol.notna(), raw)
 
 
-def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
-    """Tricks against the contract: "=", "+1", "-2" ("" for a pass or no contract)."""
+def overtricks(contract: pd.Series, tricks: pd.Series) -> np.ndarray:
+    """Tricks against the contract as numbers (0 made exactly, 1 one over, -2 two down;
+    NaN for a pass or no contract)."""
     level = pd.to_numeric(_by_distinct(contract, lambda u: text(u).str.extract(_CONTRACT)[
         "level"].fillna("").astype(object)), errors="coerce")
     taken = pd.to_numeric(tricks, errors="coerce")
-    diff = (taken - level - 6).to_numpy(dtype=float)
+    return (taken - level - 6).to_numpy(dtype=float)
+
+
+def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
+    """Tricks against the contract: "=", "+1", "-2" ("" for a pass or no contract)."""
+    diff = overtricks(contract, tricks)
     out = np.where(np.isnan(diff), "", np.where(diff == 0, "=", np.char.mod(
         "%+d", np.nan_to_num(diff).astype(int))))
     return pd.Series(out, index=contract.index, dtype=object)
