@@ -110,6 +110,7 @@ def test_jobs_1_and_jobs_2_leave_the_same_results_manifest_and_order(tmp_path: P
     assert len(first["books"]) == len(FILES)
 
 
+@pytest.mark.slow  # a worker left to run past its time limit
 def test_a_file_over_its_time_limit_fails_alone(tmp_path: Path) -> None:
     inbox = make_inbox(tmp_path)
     out = tmp_path / "out"

@@ -80,6 +80,7 @@ def test_dask_engine_scores_a_hundred_clubs_as_the_reference(tmp_path: Path) -> 
     assert max(abs(got[k] - expected[k]) for k in expected) < 1e-9
 
 
+@pytest.mark.slow  # a Dask cluster started and stopped: the default run checks the local engine
 def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
     small = tmp_path / "small"
     make_sim(small, 5, seed=21)
