@@ -24,7 +24,7 @@ from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
 from traveller.tidy.play import parse_play
-from traveller.tidy.text import spread_array
+from traveller.tidy.text import distinct, spread_array
 
 #: Recognised fields whose cells are also kept as written, beside the parsed value, in a
 #: column ``<field>_as_written`` (``contract_as_written``); the sheets head it with the
@@ -238,11 +238,7 @@ def written_text(values: Any) -> Any:
     """
     if isinstance(getattr(values, "dtype", None), pd.StringDtype):
         return values
-    if isinstance(values, pd.Categorical):
-        codes, cells = values.codes, values.categories.tolist()
-    else:
-        codes, found = pd.factorize(np.asarray(values, dtype=object), use_na_sentinel=True)
-        cells = found.tolist()
+    codes, cells = distinct(pd.Series(values, copy=False))
     shown = [_cell_text(v) for v in cells]
     return spread_array(np.asarray(codes), shown, "string")
 
