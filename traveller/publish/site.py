@@ -43,13 +43,12 @@ import markupsafe
 from traveller.publish import shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import pair_pages
+from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import (
-    Field,
     board_index,
     board_pages,
     frequency_pages,
     method_line,
-    pair_label,
     ranking_groups,
 )
 
@@ -91,7 +90,7 @@ def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "freq": "ns_mp" in t and "session" not in t,
               "who": "Player" if result.settings.get("individual") else "Pair"}
-    common["boards_nav"] = board_strip(index, None)  # once: board pages get their own
+    common["boards_nav"] = BoardStrip(index)(None)  # once: board pages get their own
     return common
 
 
@@ -101,33 +100,42 @@ NAV_ALL = 64
 NAV_AROUND = 8
 
 
-def board_strip(index: list[dict[str, Any]], at: int | None) -> markupsafe.Markup:
+class BoardStrip:
     """The navigation's board links: all of them, or (a long session) the first, the last
-    and those around board ``at`` (a position in ``index``), the current one marked."""
-    if len(index) <= NAV_ALL:
-        strip: list[dict[str, Any] | None] = list(index)
-    else:
-        near = range(max(0, (at or 0) - NAV_AROUND), min(len(index), (at or 0) + NAV_AROUND + 1))
-        keep = sorted({0, len(index) - 1, *near})
-        strip = []
+    and those around the page's own board, which is marked; each board's link is made
+    once, for every page that lists it."""
+
+    def __init__(self, index: list[dict[str, Any]]) -> None:
+        self.index = index
+        self.links = [(f'<a href="{b["href"]}"', f'>{markupsafe.escape(_board_label(b))}</a>')
+                      for b in index]
+        self.all = len(index) <= NAV_ALL
+
+    def __call__(self, at: int | None) -> markupsafe.Markup:
+        """The strip of the page of the board at position ``at`` in the index (None: of a
+        page that is no board's)."""
+        n = len(self.index)
+        if self.all:
+            keep = list(range(n))
+        else:
+            near = range(max(0, (at or 0) - NAV_AROUND), min(n, (at or 0) + NAV_AROUND + 1))
+            keep = sorted({0, n - 1, *near})
+        current = self.index[at]["href"] if at is not None else ""
+        links = []
         for before, here in zip([None, *keep], keep, strict=False):
             if before is not None and here - before > 1:
-                strip.append(None)  # a gap
-            strip.append(index[here])
-    current = index[at]["href"] if at is not None else ""
-    links = []
-    for b in strip:  # a few links a page: written here rather than by a template call
-        if b is None:
-            links.append('<span class="gap">…</span>')
-            continue
-        mark = ' aria-current="page"' if b["href"] == current else ""
-        label = f"{b['session']}/" if b["session"] else ""
-        links.append(f'<a href="{b["href"]}"{mark}>'
-                     f'{markupsafe.escape(label + str(b["section"]) + str(b["board"]))}</a>')
-    more = ("" if len(strip) == len(index)
-            else f' <a href="index.html#boards">all {len(index)} boards</a>')
-    return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
-                             "</span>")
+                links.append('<span class="gap">…</span>')
+            mark = ' aria-current="page"' if self.index[here]["href"] == current else ""
+            start, end = self.links[here]
+            links.append(start + mark + end)
+        more = "" if len(keep) == n else f' <a href="index.html#boards">all {n} boards</a>'
+        return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
+                                 "</span>")
+
+
+def _board_label(board: dict[str, Any]) -> str:
+    label = f"{board['session']}/" if board["session"] else ""
+    return label + str(board["section"]) + str(board["board"])
 
 
 def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
@@ -145,14 +153,9 @@ def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
     yield "index.html", env.get_template("ranking.html").render(
         **common, ranking=groups, page="ranking")
     board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
+    strip = BoardStrip(index)
     for at, board in enumerate(board_pages(result, field, order, index)):
-        if len(index) <= NAV_ALL:  # the one strip, with this board marked
-            here = f'<a href="{board["href"]}">'
-            strip = markupsafe.Markup(str(nav).replace(  # (Markup.replace would escape)
-                here, f'<a href="{board["href"]}" aria-current="page">', 1))
-        else:
-            strip = board_strip(index, at)
-        yield board["href"], board_page.render(**common, boards_nav=strip, board=board,
+        yield board["href"], board_page.render(**common, boards_nav=strip(at), board=board,
                                                page="board")
     common["boards_nav"] = nav
     links = {(b["section"], b["board"]): b["href"] for b in index}

@@ -16,7 +16,8 @@ import pandas as pd
 
 from traveller.publish import shown
 from traveller.publish.cards import result_score_cards
-from traveller.publish.site_model import LINES, Field, board_href, pair_href, pair_label
+from traveller.publish.site_links import Field, pair_label
+from traveller.publish.site_model import LINES
 from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
@@ -45,28 +46,8 @@ def score_cards(result: Result) -> pd.DataFrame:
     return cards
 
 
-def card_rows(c: pd.DataFrame, field: Field) -> pd.DataFrame:
-    """Score card rows (a slice of :func:`score_cards`) formatted, with links."""
-    c = c.reset_index(drop=True)
-    other = c["line"].map({"NS": "EW", "EW": "NS"}).fillna("")
-    opp_label = pair_label(c["section"], other, c["opponent"])
-    return pd.DataFrame({
-        "board": shown.text(c["board"]), "held": shown.text(c["held"]),
-        "opponent": shown.text(c["opponent"]),
-        "opponent_names": opp_label.map(field.names).astype(object).fillna(""),
-        "opponent_href": pair_href(c["section"], other, c["opponent"]).where(
-            opp_label.isin(field.known), ""),
-        "contract": shown.contracts(c["contract"]), "declarer": shown.text(c["declarer"]),
-        "result": shown.text(c["result"]) if "result" in c else "",
-        "lead": shown.leads(c["lead"]), "score": shown.numbers(c["score"], signed=True),
-        "mp": shown.numbers(c["mp"]), "imp": shown.numbers(c["imp"]) if "imp" in c else "",
-        "pct": shown.percents(c["pct"]), "ruling": shown.text(c["ruling"]),
-        "value": pd.to_numeric(c["pct"], errors="coerce"),
-        "href": board_href(c.assign(board=c["board"].astype("Int64")))})
-
-
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
-               chunk: int = 4096) -> Iterator[dict[str, Any]]:
+               chunk: int = 16384) -> Iterator[dict[str, Any]]:
     """Each ranked pair's page model (its ranking row and card rows), in ranking order."""
     if "pair" not in result.ranking:
         return
@@ -92,30 +73,33 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field) -> Iterator[dict[str, Any]]:
-    from traveller.publish.site_rows import card_chart, card_html, held_fold
+    from traveller.publish.site_cells import card_cells, rows_html, spread
+    from traveller.publish.site_rows import card_chart, card_rows_html
 
     if not part:
         return
     ranges = [spans.get(f"{r['section']}|{r['line']}|{r['pair']}", (0, 0)) for r in part]
     positions = np.concatenate([np.arange(a, b) for a, b in ranges])
-    rows = card_rows(cards.iloc[positions], field) if len(positions) else None
-    if rows is not None:
-        front, sat, rest = card_html(rows, "mp" in cards, "imp" in cards)
-        held = rows["held"].to_numpy(dtype=object)
-        values = rows["value"].to_numpy(dtype=float, na_value=np.nan)
-        boards, pcts = rows["board"].to_numpy(), rows["pct"].to_numpy()
+    c = cards.iloc[positions].reset_index(drop=True) if len(positions) else None
+    if c is not None:
+        first, held_cell, last = card_cells(c, field, "mp" in cards, "imp" in cards)
+        codes: dict[str, Any] = {}  # each column's values factorised once for every cell
+        board, opponents = (spread(c, *cell, codes).tolist() for cell in first)
+        sat, rest = spread(c, *held_cell, codes).tolist(), rows_html(c, last, codes=codes)
+        held = spread(c, ["held"], lambda s: shown.text(s["held"]), codes)
+        values = pd.to_numeric(c["pct"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        boards = spread(c, ["board"], lambda s: shown.text(s["board"]), codes)
+        pcts = spread(c, ["pct"], lambda s: shown.percents(s["pct"]), codes)
     at = 0
     for row, (a, b) in zip(part, ranges, strict=True):
         label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)
         page: dict[str, Any] = {**row, "label": label, "played": b - a, "held": False,
                                 "rows_html": "", "chart_html": ""}
-        if b > a and rows is not None:
+        if b > a and c is not None:
             i, j = at, at + b - a
             page["held"] = len(set(held[i:j])) > 1  # a Howell: the pair changed lines
-            cells = held_fold(front[:, i:j], held[i:j], page["held"])
-            cells = np.strings.add(np.strings.add(cells, sat[i:j]) if page["held"] else cells,
-                                   rest[i:j])
-            page["rows_html"] = markupsafe.Markup("".join(cells.tolist()))  # escaped there
+            page["rows_html"] = markupsafe.Markup(card_rows_html(  # escaped there
+                board[i:j], opponents[i:j], sat[i:j], rest[i:j], held[i:j], page["held"]))
             page["chart_html"] = markupsafe.Markup(card_chart(values[i:j], boards[i:j],
                                                               pcts[i:j]))
         yield page

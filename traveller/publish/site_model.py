@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import markupsafe
@@ -18,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
+from traveller.publish.site_links import Field, board_href, pair_href
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -35,34 +35,6 @@ def method_line(result: Result) -> str:
     method = str(s.get("method", "mp"))
     movement = "" if method == "teams" else f"; {str(s.get('movement', '')).capitalize()} movement"
     return f"{method_words(method, s)}{movement}; {shown.counted(s.get('boards', 0), 'board')}"
-
-
-def pair_label(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
-    """ "A NS 3" style keys (section, line, pair) as one text column."""
-    return shown.text(section) + "|" + shown.text(line) + "|" + shown.text(pair.astype("Int64"))
-
-
-def _slugs(column: pd.Series) -> pd.Series:
-    """Each value's :func:`shown.slug`, worked out once per distinct value."""
-    text = shown.text(column)
-    codes, uniques = pd.factorize(text)
-    return pd.Series(np.array([shown.slug(u) for u in uniques] or [""], dtype=object)[codes],
-                     index=column.index, dtype=object)
-
-
-def pair_href(section: pd.Series, line: pd.Series, pair: pd.Series) -> pd.Series:
-    """The page of each pair: ``pair-[<section>-]<line><number>.html``."""
-    sec = _slugs(section)
-    number = shown.text(pair.astype("Int64"))
-    return "pair-" + (sec + "-").where(sec != "", "") + shown.text(line) + number + ".html"
-
-
-def board_href(frame: pd.DataFrame) -> pd.Series:
-    """The page of each board: ``board-[<session>-][<section>-]<number>.html``."""
-    session = (shown.text(frame["session"]) + "-") if "session" in frame else ""
-    sec = _slugs(frame["section"])
-    return ("board-" + session + (sec + "-").where(sec != "", "") + shown.text(frame["board"])
-            + ".html")
 
 
 def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
@@ -97,59 +69,6 @@ def ranking_groups(result: Result) -> dict[str, Any]:
             "chart": second == "%", "points": "master_points" in result.ranking}
 
 
-@dataclass(frozen=True)
-class Field:
-    """What every page of one site shares, worked out once: the pairs with a page, their
-    names, the movement (which line a pair number belongs to)."""
-
-    movement: str
-    known: frozenset[str]
-    names: dict[str, str]
-
-    @classmethod
-    def of(cls, result: Result) -> Field:
-        r = result.ranking
-        labels = pair_label(r["section"], r["line"], r["pair"]) if "pair" in r else None
-        names = (dict(zip(labels, shown.text(r["names"]), strict=True))
-                 if labels is not None and "names" in r else {})
-        return cls(str(result.settings.get("movement", "mitchell")),
-                   frozenset(labels) if labels is not None else frozenset(), names)
-
-
-def _with_links(t: pd.DataFrame, field: Field) -> pd.DataFrame:
-    """N-S and E-W pair links ("" when the pair has no page) and names of each row."""
-    out = {}
-    for side, line in (("ns", "NS"), ("ew", "EW")):
-        own = pd.Series(line if field.movement == "mitchell" else "", index=t.index)
-        label = pair_label(t["section"], own, t[f"{side}_pair"])
-        href = pair_href(t["section"], own, t[f"{side}_pair"])
-        out[f"{side}_href"] = href.where(label.isin(field.known), "")
-        out[f"{side}_names"] = label.map(field.names).astype(object).fillna("")
-    return pd.DataFrame(out, index=t.index)
-
-
-def traveller_rows(t: pd.DataFrame, field: Field) -> pd.DataFrame:
-    """Results (a slice of the travellers) formatted for the board pages, with links."""
-    t = t.reset_index(drop=True)
-    ns_plus, ew_plus = shown.signed_sides(t["ns_score"])
-    rows = pd.DataFrame({
-        "section": shown.text(t["section"]), "board": t["board"].astype("Int64"),
-        "ns_pair": shown.text(t["ns_pair"]), "ew_pair": shown.text(t["ew_pair"]),
-        "contract": shown.contracts(t["contract"]), "declarer": shown.text(t["declarer"]),
-        "result": shown.results(t["contract"], t["tricks"]), "lead": shown.leads(t["lead"]),
-        "ns_plus": ns_plus, "ew_plus": ew_plus,
-        "ruling": shown.text(t["ruling"]) if "ruling" in t else ""})
-    for column in ("ns_mp", "ew_mp", "ns_imp", "ew_imp"):
-        if column in t:
-            rows[column] = shown.numbers(t[column])
-    for column in ("ns_pct", "ew_pct"):
-        if column in t:
-            rows[column] = shown.percents(t[column])
-    if "session" in t:
-        rows["session"] = shown.text(t["session"])
-    return pd.concat([rows, _with_links(t, field)], axis=1)
-
-
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
     """The travellers' row positions in board order, and one small dict per board (its
     key, page, rows ``start:stop`` in that order, the previous and next board's page)."""
@@ -174,10 +93,11 @@ def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
 
 
 def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
-                chunk: int = 4096) -> Iterator[dict[str, Any]]:
+                chunk: int = 16384) -> Iterator[dict[str, Any]]:
     """Each board's page model in board order (its results as finished table rows),
     formatted a chunk of about ``chunk`` results at a time (never every board at once)."""
-    from traveller.publish.site_rows import par_html, traveller_html
+    from traveller.publish.site_cells import rows_html, traveller_cells
+    from traveller.publish.site_rows import par_html
 
     deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
         handrecord.pars(result)
@@ -185,13 +105,11 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
     for part in _chunks(index, chunk):
         offset = part[0]["start"]
         t = result.travellers.iloc[order[offset:part[-1]["stop"]]].reset_index(drop=True)
-        rows = traveller_rows(t, field)
-        rows["vs_dd"] = handrecord.vs_dd(t, result.dd)
         datum = shown.numbers(t["datum"], signed=True).to_numpy() if "datum" in t else None
         value = pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(dtype=float,
                                                                        na_value=np.nan)
-        with_dd = t["board"].astype(int).isin(list(tables)).to_numpy()
-        html = traveller_html(rows, with_dd, has_mp, has_imps).tolist()
+        html = rows_html(t, traveller_cells(t, field, result.dd, list(tables), has_mp,
+                                            has_imps))
         for board in part:
             a, b = board["start"] - offset, board["stop"] - offset
             number = board["board"]
@@ -238,7 +156,7 @@ def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]
 
 
 def frequency_pages(result: Result, links: dict[tuple[str, int], str],
-                 chunk: int = 4096) -> Iterator[dict[str, Any]]:
+                 chunk: int = 16384) -> Iterator[dict[str, Any]]:
     """Each board's frequency table, formatted a chunk of rows at a time."""
     from traveller.publish.cards import result_frequencies
     from traveller.publish.site_rows import frequency_html

@@ -1,9 +1,10 @@
-"""The rows of the site's two long tables as HTML, built a column at a time.
+"""The cells of the site's two long tables as HTML, built a column at a time.
 
 A board page's traveller and a pair page's score card have a row per result;
 a large session has hundreds of thousands of them. Each cell is escaped and
-wrapped here for a whole chunk at once (numpy string operations), so the
-templates place finished rows instead of rendering every cell one by one.
+wrapped here for many rows at once (numpy string operations; site_cells.py
+makes each distinct cell once), so the templates place finished rows instead
+of rendering every cell one by one.
 Every text from the input is escaped exactly as the templates' autoescaping
 does (``& < > " '``); the links are our own page names.
 """
@@ -72,14 +73,14 @@ def tenths(values: np.ndarray) -> np.ndarray:
     return cat((r // 10).astype(str), ".", (r % 10).astype(str))
 
 
-def _pair_cell(href: Any, number: Any, names: Any) -> np.ndarray:
+def pair_cell(href: Any, number: Any, names: Any) -> np.ndarray:
     number, names, href = esc(number), esc(names), _text(href)
     linked = when(href != "", cat('<a href="', href, '">', number, "</a>"), number)
     return cat('<td class="pair">', linked,
                when(names != "", cat(' <span class="names">', names, "</span>")), "</td>")
 
 
-def _contract_cell(contract: Any, declarer: Any, result: Any, ruling: Any) -> np.ndarray:
+def contract_cell(contract: Any, declarer: Any, result: Any, ruling: Any) -> np.ndarray:
     """The contract in suit symbols (a ruling instead when there is one); declarer and
     result folded in, shown on a phone when their own columns are not."""
     declarer, result, ruling = esc(declarer), esc(result), esc(ruling)
@@ -89,27 +90,8 @@ def _contract_cell(contract: Any, declarer: Any, result: Any, ruling: Any) -> np
                "</td>")
 
 
-def _num(values: Any) -> np.ndarray:
+def num(values: Any) -> np.ndarray:
     return cat('<td class="num">', esc(values), "</td>")
-
-
-def traveller_html(r: pd.DataFrame, with_dd: np.ndarray, has_mp: bool, has_imps: bool
-                   ) -> np.ndarray:
-    """One ``<tr>`` per formatted traveller row (site_model.traveller_rows + vs_dd);
-    ``with_dd`` marks the rows of a board shown with its double dummy column."""
-    cells = [
-        "<tr>", _pair_cell(r["ns_href"], r["ns_pair"], r["ns_names"]),
-        _pair_cell(r["ew_href"], r["ew_pair"], r["ew_names"]),
-        _contract_cell(r["contract"], r["declarer"], r["result"], r["ruling"]),
-        cat('<td class="by">', esc(r["declarer"]), '</td><td class="lead">', suits(r["lead"]),
-            '</td><td class="result">', esc(r["result"]), "</td>"),
-        when(with_dd, cat('<td class="vsdd">', esc(r["vs_dd"]), "</td>")),
-        _num(r["ns_plus"]), _num(r["ew_plus"])]
-    if has_mp:
-        cells += [_num(r["ns_mp"]), _num(r["ew_mp"]), _num(r["ns_pct"]), _num(r["ew_pct"])]
-    if has_imps:
-        cells += [_num(r["ns_imp"]), _num(r["ew_imp"])]
-    return cat(*cells, "</tr>\n")
 
 
 def par_html(contract: str, ns_plus: str, ew_plus: str, with_dd: bool, has_mp: bool,
@@ -124,45 +106,24 @@ def par_html(contract: str, ns_plus: str, ew_plus: str, with_dd: bool, has_mp: b
         "</tr>\n"])
 
 
-def card_html(c: pd.DataFrame, has_mp: bool, has_imps: bool
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # (2, n), n, n
-    """Score card rows (site_cards.card_rows) in three parts: the board and opponents,
-    the Sitting cell (for a pair that changed lines), the contract to the end.
-
-    The Sitting cell comes after the opponents so that the total's heading spans the
-    board and opponents alone whichever cells a narrow screen leaves out; there the
-    line sat is folded beside the board number instead.
-    """
-    held = esc(c["held"])
-    board = cat('<tr><td><a href="', _text(c["href"]), '">', esc(c["board"]), "</a>")
-    opponents = cat("</td>", _pair_cell(c["opponent_href"], c["opponent"],
-                                        c["opponent_names"]))
-    sat = cat('<td class="held">', held, "</td>")
-    rest = [_contract_cell(c["contract"], c["declarer"], c["result"], c["ruling"]),
-            cat('<td class="by">', esc(c["declarer"]), '</td><td class="result">',
-                esc(c["result"]), '</td><td class="lead">', suits(c["lead"]), "</td>"),
-            _num(c["score"])]
-    if has_mp:
-        rest += [_num(c["mp"]), _num(c["pct"])]
-    if has_imps:
-        rest += [_num(c["imp"])]
-    return np.stack([board, opponents]), sat, cat(*rest, "</tr>\n")
-
-
-def held_fold(front: np.ndarray, held: Any, varied: bool) -> np.ndarray:
-    """The board and opponents cells (``front``: the two halves of :func:`card_html`) with
-    the line sat folded in beside the board number (a Howell), or not."""
+def card_rows_html(board: list[str], opponents: list[str], sat: list[str], rest: list[str],
+                   held: Any, varied: bool) -> str:
+    """A pair's score card rows (site_cells.card_cells' parts, a list each): the board and
+    opponents cells, for a pair that changed lines (``varied``) the line sat folded in
+    beside the board number and the Sitting cell, then the contract to the end."""
     if not varied:
-        return cat(front[0], front[1])
-    return cat(front[0], '<span class="fold"> ', esc(held), "</span>", front[1])
+        return "".join([a + b + c for a, b, c in zip(board, opponents, rest, strict=True)])
+    fold = esc(held).tolist()
+    return "".join([f'{a}<span class="fold"> {h}</span>{b}{s}{c}'
+                    for a, h, b, s, c in zip(board, fold, opponents, sat, rest, strict=True)])
 
 
 def frequency_html(f: pd.DataFrame) -> np.ndarray:
     """One ``<tr>`` per formatted frequency row (score or ruling, times, MP and %)."""
     ruling = esc(f["ruling"])
     return cat('<tr><td class="num">', when(ruling != "", ruling, esc(f["score"])), "</td>",
-               _num(f["count"]), _num(f["ns_mp"]), _num(f["ew_mp"]), _num(f["ns_pct"]),
-               _num(f["ew_pct"]), "</tr>\n")
+               num(f["count"]), num(f["ns_mp"]), num(f["ew_mp"]), num(f["ns_pct"]),
+               num(f["ew_pct"]), "</tr>\n")
 
 
 def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:

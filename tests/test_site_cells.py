@@ -1,0 +1,83 @@
+"""The site's long tables made once per distinct cell (publish/site_cells.py): each row's
+HTML is the same as when the row is made on its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import SAMPLE_DATA
+
+from traveller import process
+from traveller.publish import shown
+from traveller.publish.site_cards import score_cards
+from traveller.publish.site_cells import card_cells, rows_html, spread, traveller_cells
+from traveller.publish.site_links import Field
+
+
+def _alone(frame: pd.DataFrame, columns: list[str], make: Any) -> list[str]:
+    """Each row's cell made from that row alone."""
+    return [list(make(frame.iloc[[i]][columns].reset_index(drop=True)))[0]
+            for i in range(len(frame))]
+
+
+def test_numbers_that_print_apart_are_kept_apart() -> None:
+    # -0.0 prints "-0" where 0.0 prints "0"; every missing value prints nothing
+    frame = pd.DataFrame({"v": pd.array([0.0, -0.0, None, 1.5, 0.0, -0.0, np.nan],
+                                        dtype="Float64"),
+                          "f": [0.0, -0.0, np.nan, 1.5, 0.0, -0.0, np.nan]})
+    for column in ("v", "f"):
+        def make(s: pd.DataFrame, c: str = column) -> pd.Series:
+            return shown.numbers(s[c], signed=True)
+
+        got = spread(frame, [column], make).tolist()
+        assert got == make(frame).tolist() == _alone(frame, [column], make)
+        assert got[:2] == ["+0", "-0"]
+
+
+def test_python_objects_of_other_kinds_are_kept_apart() -> None:
+    # 1, 1.0, True and "1" are equal as keys of a dict, not as texts
+    frame = pd.DataFrame({"o": pd.Series([1, 1.0, "1", True, None, np.nan, 1], dtype=object)})
+
+    def make(s: pd.DataFrame) -> list[str]:
+        return [repr(v) if not pd.isna(v) else "" for v in s["o"]]
+
+    assert spread(frame, ["o"], make).tolist() == ["1", "1.0", "'1'", "True", "", "", "1"]
+
+
+def test_a_cell_of_several_columns_and_one_of_none() -> None:
+    frame = pd.DataFrame({"a": ["x", "x", "y", "x"], "b": pd.array([1, 2, 1, 1], dtype="Int64")})
+
+    def make(s: pd.DataFrame) -> pd.Series:
+        return s["a"] + s["b"].astype(str)
+
+    assert spread(frame, ["a", "b"], make).tolist() == ["x1", "x2", "y1", "x1"]
+    assert spread(frame, [], lambda s: ["same"]).tolist() == ["same"] * 4
+    assert spread(frame.iloc[:0], ["a"], lambda s: s["a"]).tolist() == []
+    with pytest.raises(KeyError):  # a cell reads only the columns it names
+        spread(frame, ["a"], lambda s: s["a"] + s["b"].astype(str))
+
+
+def _undivided(frame: pd.DataFrame, cells: Any, end: str = "</tr>\n") -> list[str]:
+    """The rows with every cell made for all rows at once (no value made once for many)."""
+    parts = [list(make(frame[list(columns)])) for columns, make in cells]
+    return ["".join(map(str, row)) + end for row in zip(*parts, strict=True)]
+
+
+@pytest.mark.parametrize("name, options", [("club_session.xlsx", {}),
+                                           ("rulings_session.csv", {"method": "ximp"}),
+                                           ("problems_session.csv", {})])
+def test_traveller_and_card_rows_are_the_rows_made_alone(name: str, options: Any) -> None:
+    result = process(SAMPLE_DATA / name, dd=False, **options)
+    t, field = result.travellers.reset_index(drop=True), Field.of(result)
+    cells = traveller_cells(t, field, None, [], "ns_mp" in t, "ns_imp" in t)
+    whole = rows_html(t, cells)
+    assert len(set(whole)) == len(whole) == len(t)  # (a real session: every row differs)
+    assert whole == _undivided(t, cells)
+    assert [rows_html(t.iloc[[i]].reset_index(drop=True), cells)[0] for i in (0, 7, 50)] == [
+        whole[0], whole[7], whole[50]]  # and a row alone is made as in the session
+    c = score_cards(result)
+    first, sat, rest = card_cells(c, field, "mp" in c, "imp" in c)
+    assert rows_html(c, [*first, sat, *rest]) == _undivided(c, [*first, sat, *rest])
