@@ -13,13 +13,19 @@ from conftest import SAMPLE_DATA
 from traveller import process
 from traveller.publish import shown
 from traveller.publish.site_cards import score_cards
-from traveller.publish.site_cells import card_cells, rows_html, spread, traveller_cells
+from traveller.publish.site_cells import (
+    card_cells,
+    frequency_cells,
+    rows_html,
+    spread,
+    traveller_cells,
+)
 from traveller.publish.site_links import Field
 
 
 def _alone(frame: pd.DataFrame, columns: list[str], make: Any) -> list[str]:
     """Each row's cell made from that row alone."""
-    return [list(make(frame.iloc[[i]][columns].reset_index(drop=True)))[0]
+    return [next(iter(make(frame.iloc[[i]][columns].reset_index(drop=True))))
             for i in range(len(frame))]
 
 
@@ -81,3 +87,6 @@ def test_traveller_and_card_rows_are_the_rows_made_alone(name: str, options: Any
     c = score_cards(result)
     first, sat, rest = card_cells(c, field, "mp" in c, "imp" in c)
     assert rows_html(c, [*first, sat, *rest]) == _undivided(c, [*first, sat, *rest])
+    if "ns_mp" in t:
+        f = result.frequencies
+        assert rows_html(f, frequency_cells()) == _undivided(f, frequency_cells())

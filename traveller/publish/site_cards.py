@@ -47,7 +47,7 @@ def score_cards(result: Result) -> pd.DataFrame:
 
 
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
-               chunk: int = 16384) -> Iterator[dict[str, Any]]:
+               chunk: int = 65536) -> Iterator[dict[str, Any]]:
     """Each ranked pair's page model (its ranking row and card rows), in ranking order."""
     if "pair" not in result.ranking:
         return

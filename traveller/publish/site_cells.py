@@ -182,3 +182,18 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
     if has_imps:
         rest += [_number("imp", shown.numbers)]
     return front, sat, rest
+
+
+def frequency_cells() -> list[Cell]:
+    """A frequency table's row, cell by cell (a ``<tr>`` each), from the frequencies: the
+    N-S score (or the ruling instead), how many times, the matchpoints and percentages."""
+    def score(s: pd.DataFrame) -> np.ndarray:
+        ruling = esc(shown.text(s["ruling"]))
+        return cat('<tr><td class="num">', when(ruling != "", ruling,
+                                                esc(shown.numbers(s["ns_score"], signed=True))),
+                   "</td>")
+
+    return [(["ns_score", "ruling"], score),
+            (["count"], lambda s: num(shown.text(s["count"]))),
+            *(_number(c, shown.numbers) for c in ("ns_mp", "ew_mp")),
+            *(_number(c, shown.percents) for c in ("ns_pct", "ew_pct"))]

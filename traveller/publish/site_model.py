@@ -93,7 +93,7 @@ def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
 
 
 def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
-                chunk: int = 16384) -> Iterator[dict[str, Any]]:
+                chunk: int = 65536) -> Iterator[dict[str, Any]]:
     """Each board's page model in board order (its results as finished table rows),
     formatted a chunk of about ``chunk`` results at a time (never every board at once)."""
     from traveller.publish.site_cells import rows_html, traveller_cells
@@ -156,10 +156,10 @@ def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]
 
 
 def frequency_pages(result: Result, links: dict[tuple[str, int], str],
-                 chunk: int = 16384) -> Iterator[dict[str, Any]]:
+                 chunk: int = 65536) -> Iterator[dict[str, Any]]:
     """Each board's frequency table, formatted a chunk of rows at a time."""
     from traveller.publish.cards import result_frequencies
-    from traveller.publish.site_rows import frequency_html
+    from traveller.publish.site_cells import frequency_cells, rows_html
 
     f = result_frequencies(result)
     if f.empty:
@@ -171,11 +171,7 @@ def frequency_pages(result: Result, links: dict[tuple[str, int], str],
     for at in range(0, len(starts), max(1, chunk // 8)):
         first, last = int(starts[at]), int(stops[min(at + chunk // 8, len(starts)) - 1])
         g = f.iloc[first:last]
-        rows = frequency_html(pd.DataFrame({
-            "score": shown.numbers(g["ns_score"], signed=True), "ruling": shown.text(g["ruling"]),
-            "count": shown.text(g["count"]), "ns_mp": shown.numbers(g["ns_mp"]),
-            "ew_mp": shown.numbers(g["ew_mp"]), "ns_pct": shown.percents(g["ns_pct"]),
-            "ew_pct": shown.percents(g["ew_pct"])})).tolist()
+        rows = rows_html(g.reset_index(drop=True), frequency_cells())
         for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
             key = (str(section[a]), int(board[a]))
             yield {"section": key[0], "board": key[1], "href": links.get(key, ""),

@@ -67,10 +67,10 @@ def when(condition: Any, then: Any, otherwise: Any = "") -> np.ndarray:
     return np.where(np.asarray(condition, dtype=bool), then, otherwise).astype(TEXT)
 
 
-def tenths(values: np.ndarray) -> np.ndarray:
-    """Non-negative numbers to one decimal ("12.3"), without a per-number format call."""
+def tenths(values: np.ndarray) -> list[str]:
+    """Non-negative numbers to one decimal ("12.3"), without a float format call each."""
     r = np.round(np.asarray(values, dtype=float) * 10).astype(np.int64)
-    return cat((r // 10).astype(str), ".", (r % 10).astype(str))
+    return [f"{a}.{b}" for a, b in zip((r // 10).tolist(), (r % 10).tolist(), strict=True)]
 
 
 def pair_cell(href: Any, number: Any, names: Any) -> np.ndarray:
@@ -118,14 +118,6 @@ def card_rows_html(board: list[str], opponents: list[str], sat: list[str], rest:
                     for a, h, b, s, c in zip(board, fold, opponents, sat, rest, strict=True)])
 
 
-def frequency_html(f: pd.DataFrame) -> np.ndarray:
-    """One ``<tr>`` per formatted frequency row (score or ruling, times, MP and %)."""
-    ruling = esc(f["ruling"])
-    return cat('<tr><td class="num">', when(ruling != "", ruling, esc(f["score"])), "</td>",
-               num(f["count"]), num(f["ns_mp"]), num(f["ew_mp"]), num(f["ns_pct"]),
-               num(f["ew_pct"]), "</tr>\n")
-
-
 def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
     """The pair page's SVG bars: one per board (a red mark for 0 %), the 50 % line, every
     board numbered where there is room, else one in every few."""
@@ -133,18 +125,23 @@ def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
     step = 330 / n
     every = max(1, int(np.ceil(22 / step)))
     at = 26 + np.arange(len(values)) * step
-    known = ~np.isnan(values)
     h = np.nan_to_num(values)
-    x = tenths(at + step * 0.1)
+    height = np.maximum(h, 1.5)
+    x, y, tall, middle = tenths(at + step * 0.1), tenths(110 - height), tenths(height), \
+        tenths(at + step / 2)
     width = "%.1f" % (step * 0.8)
-    title = cat("<title>Board ", esc(boards), ": ", esc(pcts), " %</title></rect>")
-    bar = cat('<rect x="', x, '" y="', tenths(110 - np.maximum(h, 1.5)), f'" width="{width}"'
-              ' height="', tenths(np.maximum(h, 1.5)), '" class="',
-              when(h >= 50, "above", "below"), '">', title)
-    zero = cat('<rect x="', x, f'" y="106" width="{width}" height="4" class="zero">', title)
-    marks = when(known, when(h > 0, bar, zero))
-    numbered = (np.arange(len(values)) % every) == 0
-    labels = when(numbered, cat('<text x="', tenths(at + step / 2),
-                                '" y="124" text-anchor="middle" class="axis">', esc(boards),
-                                "</text>"))
-    return "\n".join(cat(marks, labels).tolist())
+    known, positive, above = (~np.isnan(values)).tolist(), (h > 0).tolist(), (h >= 50).tolist()
+    board, pct = esc(boards).tolist(), esc(pcts).tolist()
+    lines = []
+    for i in range(len(values)):  # a few texts a board, joined as Python strings
+        mark = label = ""
+        if known[i]:
+            title = f"<title>Board {board[i]}: {pct[i]} %</title></rect>"
+            mark = (f'<rect x="{x[i]}" y="{y[i]}" width="{width}" height="{tall[i]}" '
+                    f'class="{"above" if above[i] else "below"}">{title}' if positive[i] else
+                    f'<rect x="{x[i]}" y="106" width="{width}" height="4" class="zero">{title}')
+        if i % every == 0:
+            label = (f'<text x="{middle[i]}" y="124" text-anchor="middle" class="axis">'
+                     f"{board[i]}</text>")
+        lines.append(mark + label)
+    return "\n".join(lines)
