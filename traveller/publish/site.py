@@ -43,6 +43,7 @@ import markupsafe
 from traveller.publish import shown
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import pair_pages
+from traveller.publish.site_frames import BoardFrames
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import (
     board_index,
@@ -152,11 +153,10 @@ def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
     common = _common(result, groups, index)
     yield "index.html", env.get_template("ranking.html").render(
         **common, ranking=groups, page="ranking")
-    board_page, nav = env.get_template("board.html"), common.pop("boards_nav")
-    strip = BoardStrip(index)
+    nav = common.pop("boards_nav")
+    strip, frames = BoardStrip(index), BoardFrames(env.get_template("board.html"), common)
     for at, board in enumerate(board_pages(result, field, order, index)):
-        yield board["href"], board_page.render(**common, boards_nav=strip(at), board=board,
-                                               page="board")
+        yield board["href"], frames.render(board, strip(at))
     common["boards_nav"] = nav
     links = {(b["section"], b["board"]): b["href"] for b in index}
     pair_page = env.get_template("pair.html")
