@@ -60,7 +60,19 @@ def test_the_recorded_score_decides_between_two_declarers(tmp_path: Path) -> Non
     for row, seat in ((2, "W"), (3, "N")):
         found = _problem(problems, row, "declarer-disagrees")
         assert found["severity"] == "warning"
-        assert f"scored as {seat} making 10" in found["message"]
+        assert f"read as {seat} making 10" in found["message"]
+
+
+def test_a_twin_read_one_way_on_a_row_another_error_blocks_says_it_is_not_scored(
+        tmp_path: Path) -> None:
+    # the declarer twins agree on the score, but the N-S pair cannot be read: the
+    # message says how the row reads and that it is not scored, never "scored as"
+    travellers, problems = _run(tmp_path, HEAD + "1,zz,2,4SS,N,10\n" + FILLER)
+    found = _problem(problems, 2, "declarer-disagrees")
+    assert found["severity"] == "error" and _score(travellers, 2) is None
+    assert "read as N making 10" in found["message"]
+    assert found["message"].endswith("(this row is not scored)")
+    assert "scored as" not in found["message"]
 
 
 @pytest.mark.parametrize(("contract", "tricks", "result"), [

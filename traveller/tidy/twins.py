@@ -163,10 +163,10 @@ def _decisions(chosen: np.ndarray, seat: np.ndarray, tricks: np.ndarray,
                               recorded.tolist(), strict=True):
         used = f"{SEATS[int(s)]} making {int(t)}" if not np.isnan(s + t) else ""
         if c == -1:
-            out.append(f"every reading scores the same; scored as {used}")
+            out.append(f"every reading scores the same; read as {used}")
         elif c >= 0:
             out.append(f"the recorded score {int(score):+d} fits one reading only; "
-                       f"scored as {used}")
+                       f"read as {used}")
         else:
             out.append("nothing on the row says which is right; not scored")
     return out
