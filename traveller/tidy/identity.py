@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -9,6 +10,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
+from traveller.tidy import text as tx
 from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, whole_floats
 from traveller.tidy.unknown_pairs import unidentified
 
@@ -95,7 +97,8 @@ def _sections_in_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.Data
     one section: a row whose letters differ, or differ from its Section
     column, is listed (``section-disagrees``) and left out.
     """
-    if not {"ns_pair", "ew_pair"} <= set(frame.columns):
+    if not {"ns_pair", "ew_pair"} <= set(frame.columns) or not any(
+            _has_section(frame[side]) for side in ("ns_pair", "ew_pair")):
         return frame, None
     parts = {side: frame[side].astype("string").str.extract(_SECTION_PAIR)
              for side in ("ns_pair", "ew_pair")}
@@ -120,6 +123,19 @@ def _sections_in_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.Data
     for side in ("ns_pair", "ew_pair"):
         out[side] = parts[side][1].where(parts[side][1].notna(), frame[side].astype("string"))
     return out, coded(section.fillna("").astype("string"))
+
+
+def _has_section(cells: pd.Series) -> bool:
+    """Whether any distinct cell reads as a pair number with its section letter (``A1``).
+
+    The test ``str.extract`` makes of each cell's text, once per distinct cell.
+    """
+    found = _SECTION_PAIR_RE.search
+    return any(text is not None and found(text) is not None
+               for text in map(tx.as_str, tx.distinct(cells)[1]))
+
+
+_SECTION_PAIR_RE = re.compile(_SECTION_PAIR)
 
 
 def _sections(frame: pd.DataFrame) -> pd.Series:
