@@ -14,7 +14,7 @@ import pandas as pd
 from traveller.score import adjusted
 from traveller.score.groups import board_groups
 from traveller.tidy import text as tx
-from traveller.tidy.arrays import frame_of
+from traveller.tidy.arrays import frame_of, with_columns
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
@@ -96,8 +96,8 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
     win = SCALES[scale]
     out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
     if not out.empty and adjusted.needed(out):
-        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award,
-                                                  adjusted_board == "among-real"))
+        return with_columns(out, adjusted.score_boards(out, win, by_section, phantom_award,
+                                                       adjusted_board == "among-real"))
     if out.empty:
         for c in ("results", "top", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
                   "ns_mp_scaled", "ew_mp_scaled", "common_top"):
@@ -116,9 +116,9 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
         expected = pd.Series(n).groupby(sections).transform("max").to_numpy()
     scaled = neuberg(mp, n, expected, win)
     common = win * (expected - 1)
-    return out.assign(results=n, top=top, ns_mp=mp, ew_mp=top - mp, ns_pct=pct,
-                      ew_pct=100 - pct, ns_mp_scaled=scaled, ew_mp_scaled=common - scaled,
-                      common_top=common)
+    return with_columns(out, {"results": n, "top": top, "ns_mp": mp, "ew_mp": top - mp,
+                              "ns_pct": pct, "ew_pct": 100 - pct, "ns_mp_scaled": scaled,
+                              "ew_mp_scaled": common - scaled, "common_top": common})
 
 
 def places(values: pd.Series, groups: pd.Series) -> pd.Series:
