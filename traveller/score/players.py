@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-import pyarrow.compute as pc
 
 from traveller.score.rank import attach_names
 from traveller.tidy.arrays import frame_of
@@ -48,8 +47,7 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFram
     else:
         split = [SPLIT.split(text) for text in _texts(ranking["names"])]
         first_second = [parts[i] if len(parts) > i else "" for i in (0, 1) for parts in split]
-        player = pd.array(first_second, dtype=_STRING)
-        player = pd.array(pc.utf8_trim_whitespace(player.__arrow_array__()), dtype=_STRING)
+        player = pd.Series(pd.array(first_second, dtype=_STRING)).str.strip().array
         player_id = pd.array([""] * 2 * n, dtype=_STRING)
     return _player_rows(keys, player, player_id)
 
