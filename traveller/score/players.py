@@ -72,9 +72,14 @@ def _player_rows(keys: dict[str, Any], player: Any, player_id: Any) -> pd.DataFr
 
 
 def _codes(values: Any) -> np.ndarray:
-    """Sort codes of ``values``: their rank among the distinct values, missing last."""
-    codes, uniques = pd.factorize(values, sort=True)
-    return np.where(codes < 0, len(uniques), codes)
+    """Sort codes of ``values`` (texts, or whole numbers with missing ones): their rank
+    among the distinct values, missing last. (np.unique sorts texts by code point, as
+    pandas does.)"""
+    if isinstance(values, np.ndarray):  # texts, none missing
+        return np.unique(values, return_inverse=True)[1].reshape(-1)
+    numbers = values.to_numpy(dtype=np.float64, na_value=np.nan)
+    uniques, codes = np.unique(numbers, return_inverse=True)  # NaN sorts last
+    return np.minimum(codes.reshape(-1), np.count_nonzero(~np.isnan(uniques)))
 
 
 def player_key(player: pd.Series, player_id: pd.Series) -> pd.Series:
