@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.score.rank import attach_names
+from traveller.score.names import attach_columns
 from traveller.tidy.arrays import frame_of
 
 PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
@@ -38,10 +38,11 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFram
             "pair": ranking["pair"].astype("Int64").array}
     n = len(keys["pair"])
     if names is not None and not names.empty and {"player1", "player2"} <= set(names):
-        table = pd.DataFrame(keys)
-        found = [attach_names(table, names.assign(names=names[column])).to_numpy()
-                 if column in names else np.full(n, "", dtype=object)
-                 for column in ("player1", "player2", "id1", "id2")]
+        given = [c for c in ("player1", "player2", "id1", "id2") if c in names]
+        attached = dict(zip(given, attach_columns(pd.DataFrame(keys), names, given),
+                            strict=True))
+        found = [attached[c].to_numpy() if c in attached else np.full(n, "", dtype=object)
+                 for c in ("player1", "player2", "id1", "id2")]
         player = pd.array(np.concatenate(found[:2]), dtype=_STRING)
         player_id = pd.array(np.concatenate(found[2:]), dtype=_STRING)
     else:
