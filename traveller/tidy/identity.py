@@ -161,7 +161,8 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
     The one place that decides which pair cells are usable, so rules about
     unidentified pairs live here.
     """
-    pairs = {side: whole_floats(col(frame, side)) for side in ("ns_pair", "ew_pair")}
+    cells = {side: col(frame, side) for side in ("ns_pair", "ew_pair")}  # as typed
+    pairs = {side: whole_floats(cells[side]) for side in ("ns_pair", "ew_pair")}
     # a Bye line may name only the pair sitting out: the missing side is the phantom
     one_missing = np.isnan(pairs["ns_pair"][0]) ^ np.isnan(pairs["ew_pair"][0])
     sit_out = pd.Series(False, index=frame.index)
@@ -174,12 +175,12 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
         with np.errstate(invalid="ignore"):
             bad = bad | (~np.isnan(number) & ((number < 1) | (number > MAX_NUMBER)))
         name = header.get(side, side)
-        unknown, warned = unidentified(col(frame, side), src, name, keep_unknown, sit_out)
+        unknown, warned = unidentified(cells[side], src, name, keep_unknown, sit_out)
         unknown_a = unknown.to_numpy(dtype=bool)
         bad &= ~unknown_a
         problems.append(warned)
         if bad.any():
-            problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
+            problems.append(flag(src[bad], "bad-pair", name, cells[side][bad]))
         missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))
