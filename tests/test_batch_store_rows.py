@@ -41,3 +41,23 @@ def test_store_rows_from_the_workers_equal_those_from_the_snapshots(tmp_path: Pa
     again = batch(inbox, outdir)  # nothing new, the store missing: read from the snapshots
     assert "results store: 3 sessions stored or corrected" in again["notes"]
     assert _tables(store) == made
+
+
+def test_a_snapshot_table_read_without_a_frame_is_the_frame_read_back() -> None:
+    from traveller.read.published import table_frame, table_records
+
+    def shown(records: list[dict[str, object]]) -> list[list[tuple[str, str]]]:
+        return [[(type(v).__name__, repr(v)) for v in r.values()] for r in records]
+
+    plain = {"key": ["section", "pair"], "columns": ["names", "award", "pct"],
+             "rows": [["", 1, "A - B", 2, 55.5], ["A", 2, "", 1.5, 44.5]]}
+    records = table_records(plain)
+    assert records is not None
+    assert shown(records) == shown(table_frame(plain).to_dict("records"))
+    assert records[0]["award"] == 2.0 and isinstance(records[0]["award"], float)
+    # a missing cell or a truth value: left to the frame, which makes NaN of None
+    for odd in (None, True):
+        table = {**plain, "rows": [["", 1, "A - B", odd, 55.5], *plain["rows"][1:]]}
+        assert table_records(table) is None
+    empty = {**plain, "rows": []}
+    assert table_records(empty) == table_frame(empty).to_dict("records") == []

@@ -297,9 +297,10 @@ def tidy_travellers(frame: pd.DataFrame) -> pd.DataFrame:
                        drop={*_INTERNAL, "ruling_applied"})
     arrays = {**{c: arrays.pop(c) for c in [*TRAVELLER_DTYPES, *RULING_DTYPES]},
               "ruling_applied": missing("string", len(frame)), **arrays}
+    no_ruling = arrays["ruling_kind"].isna().all()  # the usual session: none to describe
     out = (frame_of(arrays, _by_board(arrays)) if len(frame)
            else frame_of(arrays, index=frame.index))
-    if out["ruling_kind"].array.isna().all():  # the usual session: no ruling to describe
+    if no_ruling:
         return out
     out["ruling_applied"] = rulings.describe(out)
     return out

@@ -58,15 +58,35 @@ def store_facts(key: str, snap: dict[str, Any]) -> dict[str, Any]:
     the run only writes the rows; the same function reads a snapshot kept from an
     earlier run.
     """
-    from traveller.read.published import from_snapshot
+    from traveller.read.published import from_snapshot, snapshot_info
     from traveller.score.ladder import SESSION_COLUMNS
     from traveller.score.sessions import session_records
 
-    found = from_snapshot(key, snap)
-    rows = session_records(key, found.ranking, found.players, found.info)
+    info = snapshot_info(snap)
+    rows = _plain_records(key, snap, info)
+    if rows is None:  # a cell the snapshot's frames decide (a missing one, a truth value)
+        found = from_snapshot(key, snap)
+        rows = session_records(key, found.ranking, found.players, found.info)
     return {"records": [dict(zip(SESSION_COLUMNS, row, strict=True)) for row in rows],
-            "title": found.info.get("title") or key, "method": found.info.get("method"),
-            "points_scale": found.info.get("points")}
+            "title": info.get("title") or key, "method": info.get("method"),
+            "points_scale": info.get("points")}
+
+
+def _plain_records(key: str, snap: dict[str, Any], info: dict[str, Any]
+                   ) -> list[tuple[Any, ...]] | None:
+    """:func:`session_records` of a snapshot whose cells are all plain, from its rows as
+    they are (no frame built and read back); None for any other snapshot."""
+    from traveller.read.published import table_records
+    from traveller.score.sessions import record_rows
+
+    ranking = table_records(snap["ranking"])
+    table = snap.get("players", {"key": [], "columns": [], "rows": []})
+    players = table_records(table)
+    if ranking is None or players is None:
+        return None
+    named = bool(players) and "player" in [*table["key"], *table["columns"]]
+    return record_rows(key, ranking, [*snap["ranking"]["key"], *snap["ranking"]["columns"]],
+                       players if named else None, info)
 
 
 def update_seasons(outdir: Path, manifest: Manifest, jobs: list[Job],

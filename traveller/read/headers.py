@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -20,7 +21,14 @@ HEADER_SCAN_ROWS = 40
 
 def header_key(text: object) -> str:
     """Case- and punctuation-insensitive key of a header cell ("N-S" -> "ns")."""
-    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _key(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _key(text: str) -> str:
+    """:func:`header_key` of a text, worked out once per text (a session asks for the
+    same few headers over a hundred times)."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
     return "".join(ch for ch in folded if ch.isalnum())
 
 
@@ -64,6 +72,18 @@ _BOARD_TITLE = re.compile(
 
 def field_for(header: object, index: dict[str, str] = FIELDS) -> str | None:
     """Canonical field a header names, or None ("Para NS" -> "ns_pair")."""
+    if index is FIELDS and type(header) is str:
+        return _traveller_field(header)
+    return _field_in(header, index)
+
+
+@lru_cache(maxsize=8192)
+def _traveller_field(header: str) -> str | None:
+    """:func:`field_for` a text among the traveller's fields, worked out once per text."""
+    return _field_in(header, FIELDS)
+
+
+def _field_in(header: object, index: dict[str, str]) -> str | None:
     key = header_key(header)
     if not key:
         return None

@@ -43,13 +43,41 @@ def table_frame(table: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(table.get("rows", []), columns=[*table["key"], *table["columns"]])
 
 
+def table_records(table: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A snapshot's table as ``table_frame(table).to_dict("records")`` gives it, without
+    the frame, when each column is plain: all texts, all whole numbers, or all numbers
+    (whole ones then read as floats, as the frame's float column holds them).
+
+    None for any other table (a missing cell, a truth value): the frame decides those.
+    """
+    names = [*table["key"], *table["columns"]]
+    rows = table.get("rows", [])
+    if len(set(names)) < len(names) or any(len(row) != len(names) for row in rows):
+        return None
+    columns = [list(cells) for cells in zip(*rows, strict=True)] if rows else []
+    for i, cells in enumerate(columns):
+        kinds = {type(c) for c in cells}
+        if kinds == {int}:
+            if not all(-2**63 <= c < 2**63 for c in cells):
+                return None
+        elif kinds == {int, float}:
+            columns[i] = [float(c) for c in cells]
+        elif kinds not in ({str}, {float}):
+            return None
+    return [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
+
+
 def from_snapshot(key: str, snap: dict[str, Any], entry: dict[str, Any] | None = None
                   ) -> Published:
     """A session from the batch's snapshot of it (and its manifest entry)."""
     players = table_frame(snap["players"]) if "players" in snap else None
-    info = {**snap.get("session", {}), **{k: (entry or {}).get(k) for k in
+    return Published(key, table_frame(snap["ranking"]), players, snapshot_info(snap, entry))
+
+
+def snapshot_info(snap: dict[str, Any], entry: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A snapshot's facts of its session (title lines, method, ...) and its manifest entry's."""
+    return {**snap.get("session", {}), **{k: (entry or {}).get(k) for k in
                                           ("published", "ladder", "snapshot", "output")}}
-    return Published(key, table_frame(snap["ranking"]), players, info)
 
 
 def batch_sessions(outdir: Path) -> list[Published]:

@@ -97,8 +97,8 @@ def needed(frame: pd.DataFrame) -> bool:
     """True when a frame has anything but plain results: rulings, fouled groups, phantoms."""
     # the same test as rulings.kinds(frame) != "result", without a string per row:
     # a ruling is written, or a row has no score (not played)
-    ruled = "ruling_kind" in frame and bool(frame["ruling_kind"].notna().any())
-    unscored = "ns_score" in frame and bool(frame["ns_score"].isna().any())
+    ruled = "ruling_kind" in frame and not frame["ruling_kind"].array.isna().all()
+    unscored = "ns_score" in frame and bool(frame["ns_score"].array.isna().any())
     fouled = "fouled" in frame and bool((frame["fouled"].astype("string").fillna("") != "").any())
     return ruled or unscored or fouled
 

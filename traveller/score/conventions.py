@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def imp_awards_in_matchpoints(frame: pd.DataFrame) -> pd.Series:
     """True on rows whose ruling is an award in IMPs, which a matchpoint session cannot use."""
-    if "ruling_kind" not in frame:
+    if "ruling_kind" not in frame or frame["ruling_kind"].array.isna().all():  # no ruling
         return pd.Series(False, index=frame.index)
     imps = (frame["ruling_kind"] == "imps").to_numpy(dtype=bool, na_value=False)
     return pd.Series(imps, index=frame.index)

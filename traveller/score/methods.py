@@ -31,7 +31,8 @@ from traveller.score.imp_conventions import (
 )
 from traveller.score.imps import cross_imps, imp_totals, round_half_away
 from traveller.score.individual import is_individual, player_rows
-from traveller.score.rank import attach_names, places
+from traveller.score.names import attach_names
+from traveller.score.rank import places
 from traveller.score.russian import russian_imps
 from traveller.score.teams import match_totals, standings, team_boards
 from traveller.score.total import total_points

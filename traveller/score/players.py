@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from traveller.score.rank import attach_names
+from traveller.score.names import attach_columns
+from traveller.tidy.arrays import frame_of
 
 PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
 #: How the names of a pair's players are joined in a ranking's names.
+#: The "string" dtype, looked up once (pandas finds a dtype named by text in its registry).
+_STRING = pd.StringDtype()
 SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
 
 
@@ -25,29 +30,57 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFram
     """Two rows per ranked pair, one per player: section, line, pair, player, player_id.
 
     A player whose name is not known (no names sheet) is written "" so that the
-    pair's award is still listed; the ladder leaves such rows out.
+    pair's award is still listed; the ladder leaves such rows out. The rows are
+    ordered by section, line, pair and player (first, second); the columns are
+    built as arrays and made into one frame at the end.
     """
-    keys = pd.DataFrame({"section": ranking["section"].astype("string").fillna(""),
-                         "line": ranking["line"].astype("string").fillna(""),
-                         "pair": ranking["pair"].astype("Int64")}).reset_index(drop=True)
-    parts = []
+    keys = {"section": _texts(ranking["section"]), "line": _texts(ranking["line"]),
+            "pair": ranking["pair"].astype("Int64").array}
+    n = len(keys["pair"])
     if names is not None and not names.empty and {"player1", "player2"} <= set(names):
-        for n in (1, 2):
-            player = attach_names(keys, names.assign(names=names[f"player{n}"]))
-            ident = (attach_names(keys, names.assign(names=names[f"id{n}"]))
-                     if f"id{n}" in names else pd.Series("", index=keys.index))
-            parts.append(keys.assign(player=player.to_numpy(), player_id=ident.to_numpy(),
-                                     order=n))
+        given = [c for c in ("player1", "player2", "id1", "id2") if c in names]
+        attached = dict(zip(given, attach_columns(pd.DataFrame(keys), names, given),
+                            strict=True))
+        found = [attached[c].to_numpy() if c in attached else np.full(n, "", dtype=object)
+                 for c in ("player1", "player2", "id1", "id2")]
+        player = pd.array(np.concatenate(found[:2]), dtype=_STRING)
+        player_id = pd.array(np.concatenate(found[2:]), dtype=_STRING)
     else:
-        written = ranking["names"].astype("string").fillna("").reset_index(drop=True)
-        split = written.str.split(SPLIT, regex=True)
-        for i in (0, 1):
-            player = split.str.get(i).astype("string").fillna("").str.strip()
-            parts.append(keys.assign(player=player.to_numpy(), player_id="", order=i + 1))
-    out = pd.concat(parts, ignore_index=True)
-    out = out.sort_values(["section", "line", "pair", "order"], kind="stable")
-    return out[PLAYER_COLUMNS].astype({"player": "string", "player_id": "string"}
-                                      ).reset_index(drop=True)
+        split = [SPLIT.split(text) for text in _texts(ranking["names"])]
+        first_second = [parts[i] if len(parts) > i else "" for i in (0, 1) for parts in split]
+        player = pd.Series(pd.array(first_second, dtype=_STRING)).str.strip().array
+        player_id = pd.array([""] * 2 * n, dtype=_STRING)
+    return _player_rows(keys, player, player_id)
+
+
+def _texts(column: pd.Series) -> np.ndarray:
+    """A column as ``astype("string").fillna("")`` gives it, as an object array of str."""
+    return column.astype(_STRING).to_numpy(dtype=object, na_value="")
+
+
+def _player_rows(keys: dict[str, Any], player: Any, player_id: Any) -> pd.DataFrame:
+    """The pairs' first players, then their second players, in (section, line, pair,
+    player) order: the order a stable sort of those columns gives (missing pairs last)."""
+    n = len(keys["pair"])
+    rows = np.tile(np.arange(n), 2)  # the pair of each player row
+    order = np.lexsort((np.repeat([0, 1], n), *(_codes(keys[c])[rows]
+                                                for c in ("pair", "line", "section"))))
+    rows = rows[order]
+    return frame_of({"section": pd.array(keys["section"][rows], dtype=_STRING),
+                     "line": pd.array(keys["line"][rows], dtype=_STRING),
+                     "pair": keys["pair"].take(rows), "player": player.take(order),
+                     "player_id": player_id.take(order)})
+
+
+def _codes(values: Any) -> np.ndarray:
+    """Sort codes of ``values`` (texts, or whole numbers with missing ones): their rank
+    among the distinct values, missing last. (np.unique sorts texts by code point, as
+    pandas does.)"""
+    if isinstance(values, np.ndarray):  # texts, none missing
+        return np.unique(values, return_inverse=True)[1].reshape(-1)
+    numbers = values.to_numpy(dtype=np.float64, na_value=np.nan)
+    uniques, codes = np.unique(numbers, return_inverse=True)  # NaN sorts last
+    return np.minimum(codes.reshape(-1), np.count_nonzero(~np.isnan(uniques)))
 
 
 def player_key(player: pd.Series, player_id: pd.Series) -> pd.Series:

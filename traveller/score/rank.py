@@ -13,8 +13,9 @@ import pandas as pd
 
 from traveller.score import adjusted
 from traveller.score.groups import board_groups
+from traveller.score.names import attach_names
 from traveller.tidy import text as tx
-from traveller.tidy.arrays import frame_of
+from traveller.tidy.arrays import frame_of, with_columns
 
 SCALES = {"2/1/0": 2.0, "1/0.5": 1.0}
 
@@ -96,8 +97,8 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
     win = SCALES[scale]
     out = frame.copy(deep=False)  # copy-on-write: new columns never reach the caller
     if not out.empty and adjusted.needed(out):
-        return out.assign(**adjusted.score_boards(out, win, by_section, phantom_award,
-                                                  adjusted_board == "among-real"))
+        return with_columns(out, adjusted.score_boards(out, win, by_section, phantom_award,
+                                                       adjusted_board == "among-real"))
     if out.empty:
         for c in ("results", "top", "ns_mp", "ew_mp", "ns_pct", "ew_pct",
                   "ns_mp_scaled", "ew_mp_scaled", "common_top"):
@@ -116,9 +117,9 @@ def matchpoints(frame: pd.DataFrame, scale: str = "2/1/0", by_section: bool = Tr
         expected = pd.Series(n).groupby(sections).transform("max").to_numpy()
     scaled = neuberg(mp, n, expected, win)
     common = win * (expected - 1)
-    return out.assign(results=n, top=top, ns_mp=mp, ew_mp=top - mp, ns_pct=pct,
-                      ew_pct=100 - pct, ns_mp_scaled=scaled, ew_mp_scaled=common - scaled,
-                      common_top=common)
+    return with_columns(out, {"results": n, "top": top, "ns_mp": mp, "ew_mp": top - mp,
+                              "ns_pct": pct, "ew_pct": 100 - pct, "ns_mp_scaled": scaled,
+                              "ew_mp_scaled": common - scaled, "common_top": common})
 
 
 def places(values: pd.Series, groups: pd.Series) -> pd.Series:
@@ -253,62 +254,3 @@ def _pair_arrays(frame: pd.DataFrame, movement: str) -> dict[str, np.ndarray]:
         "boards": np.bincount(inverse, minlength=len(unique)).astype(np.int64),
         "mp": np.bincount(inverse, weights=mp, minlength=len(unique)),
         "possible": np.bincount(inverse, weights=possible, minlength=len(unique))}
-
-
-#: The keys names are looked up by, most exact first.
-_NAME_KEYS = (("section", "line", "pair"), ("section", "pair"), ("line", "pair"), ("pair",))
-#: A missing key cell (equal only to itself, as a missing cell matches a missing one).
-_MISSING = object()
-
-
-def attach_names(totals: pd.DataFrame, names: pd.DataFrame | None) -> pd.Series:
-    """Names for each (section, line, pair): exact line first, then a names row with no line.
-
-    A names row without a section is looked up by line and pair only; one
-    without a line (written "") by section and pair, then by pair; a Howell
-    pair (no line) last by its number alone. The first
-    names row of each key counts. Looked up in plain dicts: a names table has
-    one row per pair.
-    """
-    if names is None or names.empty:
-        return pd.Series("", index=totals.index, dtype="string")
-    table = names.copy()
-    table["pair"] = table["pair"].astype("Int64")
-    if not table["section"].astype(bool).any():
-        table["section"] = None
-    cells = {c: _keys(table[c]) for c in ("section", "line", "pair")}
-    wanted = {c: _keys(totals[c]) for c in ("section", "line", "pair")}
-    given = table["names"].tolist()
-    found: list[object] = [None] * len(totals)
-    for keys in _NAME_KEYS:
-        lookup: dict[tuple[object, ...], object] = {}
-        for i, name in enumerate(given):
-            if "section" in keys and cells["section"][i] is _MISSING:
-                continue
-            if "line" not in keys and cells["line"][i] != "":
-                continue
-            lookup.setdefault(tuple(cells[k][i] for k in keys), name)
-        for j, name in enumerate(found):
-            if name is None:
-                name = lookup.get(tuple(wanted[k][j] for k in keys))
-                found[j] = None if name is None or tx.is_missing(name) else name
-    _howell_names(found, wanted, cells, given)
-    return pd.Series(found, index=totals.index, dtype="string").fillna("")
-
-
-def _howell_names(found: list[object], wanted: dict[str, list[object]],
-                  cells: dict[str, list[object]], given: list[object]) -> None:
-    """A pair of a Howell (no line) still without names takes its pair number's names row
-    whatever line that row gives (Ruter lists a Howell pair under the line it began on)."""
-    lookup: dict[object, object] = {}
-    for i, name in enumerate(given):
-        lookup.setdefault(cells["pair"][i], name)
-    for j, name in enumerate(found):
-        if name is None and wanted["line"][j] == "":
-            name = lookup.get(wanted["pair"][j])
-            found[j] = None if name is None or tx.is_missing(name) else name
-
-
-def _keys(values: pd.Series) -> list[object]:
-    """A key column's cells as Python values, missing ones as :data:`_MISSING`."""
-    return [_MISSING if tx.is_missing(v) else v for v in values.tolist()]

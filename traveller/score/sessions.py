@@ -76,16 +76,28 @@ def session_records(key: str, ranking: pd.DataFrame, players: pd.DataFrame | Non
     """:func:`session_rows` as tuples in :data:`SESSION_COLUMNS` order."""
     if "pair" not in ranking or ranking.empty:
         return []
-    pairs = {_pair_key(r): r for r in ranking.to_dict("records")}
+    named = players is not None and not players.empty and "player" in players
+    return record_rows(key, ranking.to_dict("records"), list(ranking.columns),
+                       players.to_dict("records") if named else None, info)  # type: ignore[union-attr]
+
+
+def record_rows(key: str, ranking: list[dict[str, Any]], columns: list[str],
+                players: list[dict[str, Any]] | None, info: dict[str, Any]
+                ) -> list[tuple[Any, ...]]:
+    """:func:`session_records` from the ranking's rows as records (its ``columns`` named)
+    and the players' (None: no players' names; each pair's names are split instead)."""
+    if "pair" not in columns or not ranking:
+        return []
+    pairs = {_pair_key(r): r for r in ranking}
     people: dict[tuple[str, str, int | None], list[tuple[str, str, Any]]] = {}
-    if players is not None and not players.empty and "player" in players:
-        for r in players.to_dict("records"):
+    if players:
+        for r in players:
             people.setdefault(_pair_key(r), []).append(
                 (_text(r.get("player")), _text(r.get("player_id")), r.get("award")))
     else:
         for pk, r in pairs.items():
             people[pk] = [(n.strip(), "", None) for n in SPLIT.split(_text(r.get("names")))]
-    method = str(info.get("method") or ("ximp" if "average" in ranking and "pct" not in ranking
+    method = str(info.get("method") or ("ximp" if "average" in columns and "pct" not in columns
                                         else "mp"))
     title, date = str(info.get("title") or key), session_date(str(info.get("date") or ""), key)
     out = []

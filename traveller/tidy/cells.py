@@ -51,10 +51,11 @@ def coded_array(values: pd.Series) -> pd.Categorical | pd.Series:
     rank = np.empty(len(order) + 1, dtype=np.int64)
     rank[order] = np.arange(len(order))
     rank[-1] = -1
-    categories = pd.Index([cells[i] for i in order], dtype=dtype)
+    texts = [cells[i] for i in order]
+    categories = (tx.text_categories(texts, dtype) if dtype is not np.float64
+                  else pd.CategoricalDtype(pd.Index(texts, dtype=dtype)))
     # every code is a position in ``order``: nothing to validate
-    return pd.Categorical.from_codes(rank[codes], dtype=pd.CategoricalDtype(categories),
-                                     validate=False)
+    return pd.Categorical.from_codes(rank[codes], dtype=categories, validate=False)
 
 
 def first(cells: pd.Series, other: pd.Series) -> pd.Series:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -9,6 +10,7 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.tidy import rulings
+from traveller.tidy import text as tx
 from traveller.tidy.cells import MAX_NUMBER, as_text, coded, col, int_array, whole_floats
 from traveller.tidy.unknown_pairs import unidentified
 
@@ -95,7 +97,8 @@ def _sections_in_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.Data
     one section: a row whose letters differ, or differ from its Section
     column, is listed (``section-disagrees``) and left out.
     """
-    if not {"ns_pair", "ew_pair"} <= set(frame.columns):
+    if not {"ns_pair", "ew_pair"} <= set(frame.columns) or not any(
+            _has_section(frame[side]) for side in ("ns_pair", "ew_pair")):
         return frame, None
     parts = {side: frame[side].astype("string").str.extract(_SECTION_PAIR)
              for side in ("ns_pair", "ew_pair")}
@@ -122,6 +125,19 @@ def _sections_in_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.Data
     return out, coded(section.fillna("").astype("string"))
 
 
+def _has_section(cells: pd.Series) -> bool:
+    """Whether any distinct cell reads as a pair number with its section letter (``A1``).
+
+    The test ``str.extract`` makes of each cell's text, once per distinct cell.
+    """
+    found = _SECTION_PAIR_RE.search
+    return any(text is not None and found(text) is not None
+               for text in map(tx.as_str, tx.distinct(cells)[1]))
+
+
+_SECTION_PAIR_RE = re.compile(_SECTION_PAIR)
+
+
 def _sections(frame: pd.DataFrame) -> pd.Series:
     """Each row's section as a categorical of its text; "" everywhere when there is no column."""
     if "section" in frame:
@@ -145,7 +161,8 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
     The one place that decides which pair cells are usable, so rules about
     unidentified pairs live here.
     """
-    pairs = {side: whole_floats(col(frame, side)) for side in ("ns_pair", "ew_pair")}
+    cells = {side: col(frame, side) for side in ("ns_pair", "ew_pair")}  # as typed
+    pairs = {side: whole_floats(cells[side]) for side in ("ns_pair", "ew_pair")}
     # a Bye line may name only the pair sitting out: the missing side is the phantom
     one_missing = np.isnan(pairs["ns_pair"][0]) ^ np.isnan(pairs["ew_pair"][0])
     sit_out = pd.Series(False, index=frame.index)
@@ -158,12 +175,12 @@ def check_pairs(frame: pd.DataFrame, header: dict[str, str], src: pd.DataFrame,
         with np.errstate(invalid="ignore"):
             bad = bad | (~np.isnan(number) & ((number < 1) | (number > MAX_NUMBER)))
         name = header.get(side, side)
-        unknown, warned = unidentified(col(frame, side), src, name, keep_unknown, sit_out)
+        unknown, warned = unidentified(cells[side], src, name, keep_unknown, sit_out)
         unknown_a = unknown.to_numpy(dtype=bool)
         bad &= ~unknown_a
         problems.append(warned)
         if bad.any():
-            problems.append(flag(src[bad], "bad-pair", name, col(frame, side)[bad]))
+            problems.append(flag(src[bad], "bad-pair", name, cells[side][bad]))
         missing = np.isnan(number) & ~bad & ~sit_out.to_numpy(dtype=bool) & ~unknown_a
         if missing.any():
             problems.append(flag(src[missing], "missing-pair", name))

@@ -72,7 +72,7 @@ def clean(values: pd.Series) -> pd.Series:
     inner = [-1 if t is None else position.setdefault(t, len(position))
              for t in cleaned_texts(uniques)]
     remapped = np.append(np.asarray(inner, dtype=np.int64), -1)[codes]
-    dtype = pd.CategoricalDtype(pd.Index(list(position), dtype="string"))
+    dtype = tx.text_categories(list(position), "string")
     # the codes come from ``position`` itself: nothing to validate
     return pd.Series(pd.Categorical.from_codes(remapped, dtype=dtype, validate=False),
                      index=values.index)

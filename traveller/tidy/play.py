@@ -180,14 +180,15 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
     said_scores, bad_score, bad_ew = _scores(frame, header)
-    written_seat = seat_codes(col(frame, "declarer"), notation)  # positions in SEATS
+    contract_cells, declarer_cells = col(frame, "contract"), col(frame, "declarer")  # as typed
+    written_seat = seat_codes(declarer_cells, notation)  # positions in SEATS
     bad_seat = _written(declarer_text) & (written_seat < 0)
     said_tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     play = _conditions(out, frame, parts, header, src, problems)
     seats = [Said(header.get("declarer", "declarer"), _position(written_seat),
-                  col(frame, "declarer")),
+                  declarer_cells),
              Said(header.get("contract", "contract"), _position(parts["seat"]),
-                  col(frame, "contract"))]
+                  contract_cells)]
     with np.errstate(invalid="ignore"):  # the contract scores itself (the score only checks)
         scores_itself = (parts["level"] == 0) | (
             (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src)))
@@ -211,13 +212,13 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     unknown_columns = _not_recognised(frame)
     c_name, t_name, s_name = names
     unknown = has_text & ~adjusted & np.isnan(lv)
-    _listed(problems, src, unknown, "unknown-contract", c_name, col(frame, "contract"),
+    _listed(problems, src, unknown, "unknown-contract", c_name, contract_cells,
             blocking=hard)
     d_name = header.get("declarer", "declarer")
     _listed(problems, src, played & ~seat_ok & ~bad_seat, "missing-declarer", d_name,
             detail=unknown_columns, blocking=hard)
     _listed(problems, src, bad_seat & played, "unknown-declarer", d_name,
-            col(frame, "declarer"), blocking=hard)
+            declarer_cells, blocking=hard)
     bad_tricks = (bad_tr | bad_res) & played
     out_typed = out_of_range | bad_tricks
     typed = _typed(frame, TRICKS_FIELDS) if out_typed.any() else None
@@ -230,7 +231,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
         _listed(problems, src, out_of_range & typed_ok, "tricks-out-of-range", t_name, typed,
                 blocking=hard)
         _listed(problems, src, out_of_range & ~typed_ok, "tricks-out-of-range", c_name,
-                col(frame, "contract"), blocking=hard)
+                contract_cells, blocking=hard)
     contract_ok = ~np.isnan(lv) & (~played | (seat_ok & ~np.isnan(tricks) & ~out_of_range))
     use_score = ~contract_ok & score_ok
     typed_score = (_typed(frame, SCORE_FIELDS)

@@ -60,6 +60,24 @@ def spread_array(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, dtype: s
     return pd.array([*mapped, None], dtype=dtype).take(codes)
 
 
+#: Categories of texts already made, by (dtype, texts in order): a batch's sessions share
+#: most of theirs (board and pair numbers, N/E/S/W), and pandas checks each new
+#: categories index it is given (some 0.1 ms however few the texts). A dtype is immutable.
+_CATEGORIES: dict[tuple[Any, tuple[str, ...]], pd.CategoricalDtype] = {}
+_CATEGORIES_KEPT = 4096
+
+
+def text_categories(texts: Sequence[str], dtype: Any) -> pd.CategoricalDtype:
+    """``pd.CategoricalDtype(pd.Index(texts, dtype=dtype))`` for distinct texts, made once."""
+    key = (dtype, tuple(texts))
+    found = _CATEGORIES.get(key)
+    if found is None:
+        if len(_CATEGORIES) >= _CATEGORIES_KEPT:
+            _CATEGORIES.clear()
+        found = _CATEGORIES[key] = pd.CategoricalDtype(pd.Index(list(texts), dtype=dtype))
+    return found
+
+
 #: Whether the "string" dtype is Arrow's here (the package's default, with pyarrow installed).
 _ARROW_STRINGS = pd.StringDtype().storage == "pyarrow"
 

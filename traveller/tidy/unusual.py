@@ -148,6 +148,8 @@ def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
     key = np.stack([sections, board, side, _text_codes(frame["strain"]), _codes(tricks)], axis=1)
     partscores = {tuple(k) for k in key[part].tolist()}
     hit = [i for i in np.flatnonzero(lone).tolist() if tuple(key[i].tolist()) in partscores]
+    if not hit:  # the usual session: no problem rows (what flag gives for no rows)
+        return flag(NO_ROWS, "unusual-score", "contract")
     rows = frame.loc[frame.index[hit]]
     detail = ("the only slam on board " + rows["board"].astype("string") + ", taking the "
               + rows["tricks"].astype("string") + " tricks a partscore took elsewhere")
