@@ -19,6 +19,7 @@ from traveller.words import noun
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _CONTRACT = r"^(?P<level>[1-7])(?P<strain>NT|[SHDC])(?P<doubled>X{0,2})$"
+_CONTRACT_TEXT = re.compile(_CONTRACT)
 _LEAD = re.compile(r"^([SHDC])(.+)$")
 
 
@@ -68,10 +69,11 @@ def _leads(lead: pd.Series) -> pd.Series:
 def overtricks(contract: pd.Series, tricks: pd.Series) -> np.ndarray:
     """Tricks against the contract as numbers (0 made exactly, 1 one over, -2 two down;
     NaN for a pass or no contract)."""
-    level = pd.to_numeric(_by_distinct(contract, lambda u: text(u).str.extract(_CONTRACT)[
-        "level"].fillna("").astype(object)), errors="coerce")
+    codes, uniques = pd.factorize(text(contract))  # a few dozen distinct contracts
+    found = (_CONTRACT_TEXT.search(u) for u in uniques)
+    levels = np.array([float(m["level"]) if m else np.nan for m in found] + [np.nan])
     taken = pd.to_numeric(tricks, errors="coerce")
-    return (taken - level - 6).to_numpy(dtype=float)
+    return np.asarray(taken, dtype=float) - levels[codes] - 6
 
 
 def results(contract: pd.Series, tricks: pd.Series) -> pd.Series:
