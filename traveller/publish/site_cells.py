@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish import shown
+from traveller.publish import handrecord, shown
 from traveller.publish.keys import group_ids
 from traveller.publish.site_links import board_href, pair_href, pair_label, side_links
 from traveller.publish.site_rows import (
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from traveller.publish.site_links import Field
 
 #: A cell: the columns it reads, and how it is made from rows holding them.
-Cell = tuple[Sequence[str], Callable[[pd.DataFrame], np.ndarray]]
+Cell = tuple[Sequence[str], Callable[[pd.DataFrame], Any]]
 
 
 def spread(frame: pd.DataFrame, columns: Sequence[str],
@@ -92,10 +92,9 @@ def rows_html(frame: pd.DataFrame, cells: Sequence[Cell], end: str = "</tr>\n",
 
 def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
                     dd_boards: Sequence[int], has_mp: bool, has_imps: bool) -> list[Cell]:
-    """A board page's traveller row, cell by cell (a ``<tr>`` each), from travellers ``t``:
+    """A board page's traveller row, cell by cell (the first opens the ``<tr>``), from ``t``:
     the pairs, contract, declarer, lead and result, tricks against double dummy on an
     analysed board (``dd``, ``dd_boards``), the scores, matchpoints and percentages, IMPs."""
-    from traveller.publish import handrecord
     ruling = ["ruling"] if "ruling" in t else []
     play = ["contract", "declarer", "tricks"]
 
@@ -143,8 +142,9 @@ def _number(column: str, formatted: Callable[[pd.Series], pd.Series]) -> Cell:
 
 def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
                ) -> tuple[list[Cell], Cell, list[Cell]]:
-    """A pair page's score card row in three parts (site_rows.card_html's): the board and
-    opponents cells, the Sitting cell, the contract to the end; from score card rows ``c``."""
+    """A pair page's score card row in three parts, which site_rows.card_rows_html joins:
+    the board and opponents cells, the Sitting cell, the contract to the end; from score
+    card rows ``c``."""
     ruling = ["ruling"] if "ruling" in c else []
     result = ["result"] if "result" in c else []
     session = ["session"] if "session" in c else []
@@ -185,8 +185,9 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
 
 
 def frequency_cells() -> list[Cell]:
-    """A frequency table's row, cell by cell (a ``<tr>`` each), from the frequencies: the
-    N-S score (or the ruling instead), how many times, the matchpoints and percentages."""
+    """A frequency table's row, cell by cell (the first opens the ``<tr>``): the N-S
+    score (or the ruling instead), how many times, the matchpoints and percentages."""
+
     def score(s: pd.DataFrame) -> np.ndarray:
         ruling = esc(shown.text(s["ruling"]))
         return cat('<tr><td class="num">', when(ruling != "", ruling,
