@@ -44,3 +44,49 @@ def test_side_csvs_of_a_huge_workbook_are_protected(tmp_path: Path) -> None:
              for row in csv.reader(side.read_text(encoding="utf-8").splitlines()) for cell in row]
     assert not [c for c in cells if c[:1] in "=+-@\t\r" and c and inert(c) != c]
     assert any(c.startswith("'=1+1") for c in cells)
+
+
+def test_a_frame_written_a_few_rows_at_a_time_is_the_file_of_one_pass(tmp_path: Path) -> None:
+    """write_csv converts a chunk of rows at a time (a huge sheet is never copied whole):
+    a column missing in the first rows, numbers beside texts, a risky cell in a later
+    chunk and a risky header give the same bytes as one pass over the whole frame."""
+    import numpy as np
+
+    from traveller.publish.csvcells import write_csv
+
+    frames = {
+        "typed": pd.DataFrame({
+            "text": pd.array([None, None, "=1+1", "x", "-420", "@x"], dtype="string"),
+            "count": pd.array([1, None, 3, 4, 5, 6], dtype="Int64"),
+            "value": [np.nan, 1.5, 2.0, -0.0, 1e20, 3.25],
+            "later": pd.Series([None, None, None, "x", "+y", None], dtype=object),
+            "none": pd.Series([None] * 6, dtype=object),
+            "=head": [True, False, True, True, False, True]}),
+        "numbers in objects": pd.DataFrame({"n": pd.Series([1, 2, None, 4, 5, 6], dtype=object)}),
+        "numbers beside texts": pd.DataFrame({"m": pd.Series([1, "=x", None, 4, "y", 6],
+                                                            dtype=object)}),
+        "empty": pd.DataFrame({"a": pd.Series([], dtype="string")}),
+    }
+    for name, frame in frames.items():
+        whole, parts = tmp_path / f"{name}.csv", tmp_path / f"{name}.parts.csv"
+        _one_pass(frame, whole)
+        write_csv(frame, parts, rows=2)
+        assert parts.read_bytes() == whole.read_bytes(), name
+        with whole.open(newline="", encoding="utf-8") as handle:
+            rows = list(csv.reader(handle))
+        assert len(rows) == len(frame) + 1
+        if name == "typed":
+            assert rows[0][-1] == "'=head" and rows[3][0] == "'=1+1" and rows[5][3] == "'+y"
+
+
+def _one_pass(frame: pd.DataFrame, path: Path) -> None:
+    """The whole frame made safe, converted and written at once (Arrow's CSV writer, or
+    pandas' when a column mixes numbers and texts)."""
+    import pyarrow as pa
+    import pyarrow.csv as pa_csv
+
+    safe = inert_frame(frame)
+    try:
+        pa_csv.write_csv(pa.Table.from_pandas(safe, preserve_index=False), path)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        safe.to_csv(path, index=False)

@@ -235,19 +235,12 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
 def _csv(frame: pd.DataFrame, side: Path) -> None:
     """``frame`` as CSV at ``side``, written to a temporary name and renamed into place;
     text that a spreadsheet would read as a formula is protected (csvcells)."""
-    from traveller.publish.csvcells import inert_frame
+    from traveller.publish.csvcells import write_csv
 
-    frame = inert_frame(frame)
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
-        import pyarrow as pa
-        import pyarrow.csv as pa_csv
-
-        try:  # pyarrow writes a million rows in a second, pandas in ten
-            pa_csv.write_csv(pa.Table.from_pandas(frame, preserve_index=False), tmp)
-        except (pa.ArrowInvalid, pa.ArrowTypeError):  # a column of numbers and texts
-            frame.to_csv(tmp, index=False)
+        write_csv(frame, tmp)
         os.chmod(tmp, 0o644)
         os.replace(tmp, side)
     except BaseException:
