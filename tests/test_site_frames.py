@@ -17,10 +17,11 @@ def _pages(result: Any) -> tuple[BoardFrames, list[tuple[str, str]]]:
     """Each board page both ways: (framed, rendered by the template), and the frames."""
     env = site.environment()
     order, index = site.board_index(result)
-    common = site._common(result, site.ranking_groups(result), index)
+    strip = site.BoardStrip(index)
+    common = site._common(result, site.ranking_groups(result), strip)
     common.pop("boards_nav")
     template = env.get_template("board.html")
-    frames, strip = BoardFrames(template, common), site.BoardStrip(index)
+    frames = BoardFrames(template, common)
     boards = site.board_pages(result, site.Field.of(result), order, index)
     pages = [(frames.render(b, strip(at)),
               template.render(**common, boards_nav=strip(at), board=b, page="board"))

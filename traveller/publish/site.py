@@ -81,17 +81,16 @@ def suit_markup(value: object) -> markupsafe.Markup:
     return markupsafe.Markup(html)
 
 
-def _common(result: Result, groups: dict[str, Any], index: list[dict[str, Any]]
-            ) -> dict[str, Any]:
+def _common(result: Result, groups: dict[str, Any], strip: BoardStrip) -> dict[str, Any]:
     """What every page of the site is rendered with."""
     t = result.travellers
     common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
-              "method": method_line(result), "boards": index,
+              "method": method_line(result), "boards": strip.index,
               "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "freq": "ns_mp" in t and "session" not in t,
               "who": "Player" if result.settings.get("individual") else "Pair"}
-    common["boards_nav"] = BoardStrip(index)(None)  # once: board pages get their own
+    common["boards_nav"] = strip(None)  # once: board pages get their own
     return common
 
 
@@ -150,11 +149,12 @@ def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
     field = Field.of(result)
     order, index = board_index(result)
     groups = ranking_groups(result)
-    common = _common(result, groups, index)
+    strip = BoardStrip(index)
+    common = _common(result, groups, strip)
     yield "index.html", env.get_template("ranking.html").render(
         **common, ranking=groups, page="ranking")
     nav = common.pop("boards_nav")
-    strip, frames = BoardStrip(index), BoardFrames(env.get_template("board.html"), common)
+    frames = BoardFrames(env.get_template("board.html"), common)
     for at, board in enumerate(board_pages(result, field, order, index)):
         yield board["href"], frames.render(board, strip(at))
     common["boards_nav"] = nav

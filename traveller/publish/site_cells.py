@@ -144,7 +144,12 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
                ) -> tuple[list[Cell], Cell, list[Cell]]:
     """A pair page's score card row in three parts, which site_rows.card_rows_html joins:
     the board and opponents cells, the Sitting cell, the contract to the end; from score
-    card rows ``c``."""
+    card rows ``c``.
+
+    The Sitting cell comes after the opponents so that the total's heading spans the
+    board and opponents alone whichever cells a narrow screen leaves out; there the
+    line sat is folded beside the board number instead.
+    """
     ruling = ["ruling"] if "ruling" in c else []
     result = ["result"] if "result" in c else []
     session = ["session"] if "session" in c else []

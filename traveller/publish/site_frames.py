@@ -42,9 +42,10 @@ class BoardFrames:
         if board.get("hands") or board.get("dd"):
             return self._rendered(board, nav)
         shape = tuple(bool(board.get(k)) for k in SHAPE)
-        if shape not in self.frames:
-            self.frames[shape] = self._frame(board, nav)
-            return self._rendered(board, nav)
+        if shape not in self.frames:  # this page by the template, and the shape's frame
+            page = self._rendered(board, nav)
+            self.frames[shape] = self._frame(board, nav, page)
+            return page
         pieces = self.frames[shape]
         if pieces is None:  # this shape's frame cannot be trusted: the template each time
             return self._rendered(board, nav)
@@ -53,18 +54,19 @@ class BoardFrames:
     def _rendered(self, board: dict[str, Any], nav: markupsafe.Markup) -> str:
         return self.template.render(**self.common, boards_nav=nav, board=board, page="board")
 
-    def _frame(self, board: dict[str, Any], nav: markupsafe.Markup) -> list[str] | None:
+    def _frame(self, board: dict[str, Any], nav: markupsafe.Markup,
+               page: str) -> list[str] | None:
         """The frame of ``board``'s shape, as literal texts and field names in turn; None
-        when filling it would not print what the template prints for ``board``."""
+        when filling it would not print ``page``, what the template prints for ``board``."""
         marked: dict[str, Any] = {k: _MARK.format(k) for k in FIELDS
                                   if k not in SHAPE or board.get(k)}
         marked.update({k: "" for k in ("session", "datum") if k not in marked},
                       hands=None, dd=None, strains=board.get("strains", []), par="")
-        page = self.template.render(**self.common, boards_nav=markupsafe.Markup(
+        framed = self.template.render(**self.common, boards_nav=markupsafe.Markup(
             _MARK.format("boards_nav")), board=marked, page="board")
-        pieces = _MARKS.split(page)
+        pieces = _MARKS.split(framed)
         if any(name not in FIELDS for name in pieces[1::2]) or \
-                _filled(pieces, board, nav) != self._rendered(board, nav):
+                _filled(pieces, board, nav) != page:
             return None
         return pieces
 
