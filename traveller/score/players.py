@@ -20,9 +20,9 @@ from traveller.score.names import attach_columns
 from traveller.tidy.arrays import frame_of
 
 PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
-#: How the names of a pair's players are joined in a ranking's names.
 #: The "string" dtype, looked up once (pandas finds a dtype named by text in its registry).
 _STRING = pd.StringDtype()
+#: How the names of a pair's players are joined in a ranking's names.
 SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
 
 
