@@ -10,7 +10,8 @@
   Problems, ...) of the club scored on its own, with the national figures
   beside the club's: the pairs' national percentage and place on the Ranking
   sheet, each result's national matchpoints on the Travellers sheet.
-- :func:`write_national`: the national ranking as CSV and as a formatted xlsx.
+- :func:`write_national`: the national ranking as CSV and as a formatted xlsx
+  (:mod:`traveller.sim.national_book`), both written a block of rows at a time.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.csvcells import inert_frame
+from traveller.publish.csvcells import write_csv
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
+from traveller.sim.national_book import write_national_book
 
 #: National columns of a club's travellers: field column -> the club's column, per method
 #: (snake_case in the frames; the sheets head them "National N-S MP", ...: publish.headers).
@@ -95,10 +97,9 @@ def write_national(ranking: pd.DataFrame, outdir: Path, method: str, title: str)
                "national": national_header(method), "club_place": "Place in club"}
     shown = shown.rename(columns=headers)
     csv = outdir / "national_ranking.csv"
-    text = inert_frame(shown)
-    _atomic(csv, lambda tmp: text.to_csv(tmp, index=False))
+    _atomic(csv, lambda tmp: write_csv(shown, tmp))  # (a block of rows at a time)
     xlsx = outdir / "national_ranking.xlsx"
-    _atomic(xlsx, lambda tmp: _ranking_book(tmp, shown, title))
+    _atomic(xlsx, lambda tmp: write_national_book(tmp, shown, title, CENTERED, csv.name))
     return [csv, xlsx]
 
 
@@ -114,35 +115,6 @@ def _atomic(path: Path, write: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def _ranking_book(path: str, frame: pd.DataFrame, title: str) -> None:
-    """One formatted sheet: title, bold frozen header, autofilter, widths, A4 landscape."""
-    from traveller.publish.book import Workbook
-
-    book = Workbook(path, {"nan_inf_to_errors": True,
-                                      "strings_to_formulas": False, "strings_to_urls": False})
-    sheet = book.add_worksheet("National ranking")
-    bold = book.add_format({"bold": True, "font_size": 14})
-    header = book.add_format({"bold": True, "bottom": 1, "bg_color": "#DDEBF7"})
-    number = book.add_format({"num_format": "0.00"})
-    center = book.add_format({"align": "center"})
-    sheet.write(0, 0, title, bold)
-    sheet.write_row(2, 0, list(frame.columns), header)
-    for j, column in enumerate(frame.columns):
-        values = [None if pd.isna(v) else (v.item() if isinstance(v, np.generic) else v)
-                  for v in frame[column].astype(object)]
-        width = max([len(str(column)), *(len(str(v)) for v in values[:2000])]) + 2
-        sheet.set_column(j, j, min(width, 40), number if column.startswith("National")
-                         else center if column in CENTERED else None)
-        sheet.write_column(3, j, values)
-    sheet.freeze_panes(3, 0)
-    sheet.autofilter(2, 0, 2 + len(frame), max(len(frame.columns) - 1, 0))
-    sheet.repeat_rows(2)
-    sheet.set_landscape()
-    sheet.fit_to_pages(1, 0)
-    sheet.set_paper(9)
-    book.close()
 
 
 def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method: str) -> Any:
