@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 import xlsxwriter
 
-from traveller.publish import book, printer
+from traveller.publish import book, pending, printer
 
 _STAMP = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
 NUMBERS = [0, -0.0, 0.0, 1, 1.0, -7, 9.3, 52.345, 1 / 3, 2**53 + 1, 10**17, -(10**15), 1e20,
@@ -73,6 +73,10 @@ def _sheet(workbook: Any, name: str, tall_rows: bool, numbers: list[Any]) -> Non
     sheet.put_row(74, [4, "w", 5], [money, None, None])
     sheet.write_string(74, 1, "over", bold)
     sheet.write_number(74, 4, 8)
+    sheet.put_row(75, [6, "v"], [None, None])
+    sheet.set_row(75, 25)  # its height after its cells
+    sheet.put_row(76, [7, "u"], [None, shade])
+    sheet.put_row(77, [8, "t"], [None, None])
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=ISODD($A2)",
                                            "format": shade})
     sheet.conditional_format(1, 0, 70, 5, {"type": "formula", "criteria": "=XLOOKUP(1,A:A,B:B)",
@@ -96,6 +100,7 @@ def test_edge_cells_are_byte_identical(tmp_path: Path, monkeypatch: pytest.Monke
                                        options: dict[str, Any]) -> None:
     if not book.internals_ok():
         pytest.skip(f"fast path off for xlsxwriter {xlsxwriter.__version__}")
+    monkeypatch.setattr(pending, "BLOCK", 4)  # constant-memory rows printed 5 at a time
     written = {}
     for fast in (True, False):
         monkeypatch.setattr(book, "FAST", fast)
@@ -137,6 +142,7 @@ def test_constant_memory_rows_go_through_the_fast_path(tmp_path: Path,
     if not book.internals_ok():
         pytest.skip(f"fast path off for xlsxwriter {xlsxwriter.__version__}")
     monkeypatch.setattr(printer, "REMEMBERED", 5)  # the caches are emptied as they go
+    monkeypatch.setattr(pending, "BLOCK", 6)  # rows printed 7 at a time
     written, stock = {}, {"cells": 0}
     original = xlsxwriter.worksheet.Worksheet._write_cell
 
@@ -158,9 +164,15 @@ def test_constant_memory_rows_go_through_the_fast_path(tmp_path: Path,
                 sheet.set_default_row(22)  # every later <row> gets a height
             sheet.put_row(row, [row / 7, TEXTS[row % len(TEXTS)], f" t{row % 9} ", row % 4],
                           [None, None, bold if row % 5 else None, None])
-            if fast and row > 1:  # remembered values stay few: at most 5 and one row's 4
-                assert sum(map(len, sheet._known.values())) <= 9
-                assert max(len(sheet._printer.numbers), len(sheet._printer.texts)) <= 9
+            if fast and row > 1:  # what is remembered stays bounded
+                assert len(sheet._pending or ()) <= pending.BLOCK + 1
+                if sheet._known is not None:  # (rows of rich texts: cells) 5 and a row's 4
+                    assert sum(map(len, sheet._known.values())) <= 9
+                if sheet._printer is not None:  # 5 and a block's rows' 4 each
+                    kept = (len(sheet._printer.numbers), len(sheet._printer.texts),
+                            sum(len(known) for kept_rows in sheet._printer.rests.values()
+                                for known in kept_rows))
+                    assert max(kept) <= 5 + 4 * (pending.BLOCK + 2)
         workbook.close()
         written[fast] = (_members(tmp_path / f"{fast}.xlsx"), stock["cells"])
     assert written[True][0] == written[False][0]
@@ -194,3 +206,37 @@ def test_kept_rows_of_a_sheet_with_comments_go_through_xlsxwriter(
         workbook.close()
         written[fast] = _members(tmp_path / f"{fast}.xlsx")
     assert written[True] == written[False]
+
+
+def test_pending_rows_print_in_xlsxwriter_order(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Constant-memory rows kept for a block print as xlsxwriter prints them row by row: a
+    format first used by a pending row of one sheet takes its index before the next sheet's,
+    a comment or a later cell written into the pending row, a height after its cells."""
+    if not book.internals_ok():
+        pytest.skip(f"fast path off for xlsxwriter {xlsxwriter.__version__}")
+    monkeypatch.setattr(pending, "BLOCK", 3)
+    written, kept = {}, []
+    for fast in (True, False):
+        monkeypatch.setattr(book, "FAST", fast)
+        workbook = book.Workbook(tmp_path / f"{fast}.xlsx", {"constant_memory": True})
+        first, second = workbook.add_format({"italic": 1}), workbook.add_format({"bold": 1})
+        one = workbook.add_worksheet("One")
+        for row in range(1, 12):
+            one.put_row(row, [row, f"r{row}", row / 4], [None, first if row == 9 else None,
+                                                          None])
+        two = workbook.add_worksheet("Two")
+        kept.append(len(one._pending or ()) if fast else 1)
+        for row in range(1, 9):
+            two.put_row(row, [row, "s"], [second, None])
+            if row == 4:
+                two.write_string(4, 1, "over")  # into the pending row: the later cell wins
+            if row == 6:
+                two.set_row(6, 30)
+        two.write_comment(8, 0, "a note")
+        two.put_row(9, [9, "after the note"], [None, None])
+        workbook.close()
+        written[fast] = _members(tmp_path / f"{fast}.xlsx")
+    assert kept[0] == 1  # the next sheet printed One's rows but its last
+    assert written[True] == written[False]
+    assert b"<t>over</t>" in written[True]["xl/worksheets/sheet2.xml"]

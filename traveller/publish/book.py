@@ -24,6 +24,7 @@ from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
 
 from traveller.publish import printer
+from traveller.publish.pending import PendingRows
 from traveller.publish.plain import PlainRows
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
@@ -66,7 +67,7 @@ FAST = internals_ok()
 _FORMULAS: dict[tuple[str, bool, bool], str] = {}
 
 
-class TextSafeWorksheet(PlainRows, Worksheet):
+class TextSafeWorksheet(PendingRows, PlainRows, Worksheet):
     """A worksheet on which every text is written as text (see the module docstring).
 
     Fast path (``FAST``; off unless :func:`internals_ok`): :meth:`put_row`
@@ -113,7 +114,10 @@ class TextSafeWorksheet(PlainRows, Worksheet):
         """
         if FAST and 0 <= row < self.xls_rowmax and len(values) <= self.xls_colmax \
                 and (not self.constant_memory or row >= self.previous_row):
-            if self.constant_memory or not self._put_plain(row, values, formats):
+            if self.constant_memory:
+                if not self._put_pending(row, values, formats):
+                    self._put_fast(row, values, formats)
+            elif not self._put_plain(row, values, formats):
                 self._put_fast(row, values, formats)
             return
         for col, value in enumerate(values):
@@ -249,6 +253,10 @@ class TextSafeWorksheet(PlainRows, Worksheet):
 
     def _write_single_row(self, current_row_num: int = 0) -> None:
         # constant-memory mode: the previous row goes to disk, as xlsxwriter's does it
+        if self._pending and self._print_pending() == self.previous_row:
+            self.previous_row = current_row_num  # it was pending: printed with its block
+            self.table.clear()
+            return
         if not FAST or self.comments:
             super()._write_single_row(current_row_num)
             return
@@ -275,3 +283,9 @@ class Workbook(xlsxwriter.Workbook):
     """``xlsxwriter.Workbook`` whose worksheets write every text as text."""
 
     worksheet_class = TextSafeWorksheet
+
+    def add_worksheet(self, name: str | None = None, worksheet_class: Any = None) -> Any:
+        for sheet in self.worksheets():  # pending rows print before the next sheet's cells,
+            if isinstance(sheet, PendingRows):  # whose formats would take indices first
+                sheet._print_pending(sheet.previous_row)
+        return super().add_worksheet(name, worksheet_class)

@@ -81,7 +81,9 @@ class Printer:
     def text(self, string: str) -> str:
         """An inline text cell's element after its attributes ("": xlsxwriter prints it)."""
         sheet = self.sheet
-        escaped = sheet._escape_control_characters(string)
+        # (a printable text without "_x" is one xlsxwriter's escaping leaves as it is)
+        escaped = string if string.isprintable() and "_x" not in string \
+            else sheet._escape_control_characters(string)
         if escaped.startswith("<r>") and escaped.endswith("</r>"):
             rest = ""
         else:
@@ -145,14 +147,14 @@ class Printer:
             self.sheet._write_cell(row, col, cell)
         out.append("</row>")
 
-    def values(self, row: int, span: str, values: tuple[Any, ...], formats: tuple[Any, ...],
-               row_info: Any) -> None:
-        """A row kept as its values (finite numbers, shared texts; None: no cell): its
+    def values(self, row: int, span: str | None, values: tuple[Any, ...],
+               formats: tuple[Any, ...], row_info: Any) -> None:
+        """A row kept as its values (finite numbers, plain texts; None: no cell): its
         ``<row>`` tag (as :meth:`row`), the elements :meth:`cells` prints for their cells,
         ``</row>``."""
         rn, out = str(row + 1), self.out
         if row_info is None and self.plain:
-            out.append(f'<row r="{rn}" spans="{span}">')
+            out.append(f'<row r="{rn}" spans="{span}">' if span else f'<row r="{rn}">')
         else:
             self.row(row, span, row_info)
         row_format = row_info.row_format if row_info is not None else None
@@ -180,9 +182,13 @@ class Printer:
         """A kept cell's element after its row number: its `` s`` attribute (asked of the
         format when a cell first uses it), type and value, remembered in ``known``."""
         cell_format = known[_FORMAT]
-        s = self.styles.get(cell_format) or self.style(cell_format)
-        if value.__class__ is str:
-            rest = known[value] = f'"{s} t="s"><v>{self.sheet._indices[value]}</v></c>'
+        s = self.styles.get(cell_format)
+        if s is None:
+            s = self.style(cell_format)
+        if value.__class__ is str:  # shared, or inline (constant-memory mode)
+            text = f' t="s"><v>{self.sheet._indices[value]}</v></c>' if self.shared \
+                else self.texts.get(value) or self.text(value)
+            rest = known[value] = f'"{s}{text}'
             return rest
         rest = f'"{s}><v>{self.number(value)}</v></c>'
         if value:  # (0 and -0.0 print apart)
