@@ -16,8 +16,9 @@ Both run the same stages (see docs/scale.md):
 
 The Dask engine runs stage 1 and 5 as tasks on the workers, stage 2 as a
 ``dask.dataframe`` shuffle by board and stage 3 as a Dask groupby; the
-driver holds the club list, the pairs' totals and names, and the futures'
-handles, never a club's travellers or workbook. Dask is imported only here.
+driver writes the national ranking's files while the workers write the
+clubs' workbooks, and holds the club list, the pairs' totals and names, and
+the futures' handles, never a club's travellers or workbook. Dask is imported only here.
 """
 
 from __future__ import annotations
@@ -209,7 +210,6 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
     pairs = pd.concat(client.gather(client.map(_pairs_of, chunks)), ignore_index=True)
     ranking = national_ranking(pair_totals(conform_partials(summed), sim.method), pairs,
                                _names(groups))
-    ranked(ranking)
     bounds = [g[0].club_id for g in groups] + [groups[-1][-1].club_id + 1]
     columns = ["club_id", "row_id", *NATIONAL_ROW[sim.method]]
     by_club = scored[columns].set_index("club_id", divisions=bounds).to_delayed()
@@ -220,6 +220,7 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
         writes.append(dask.delayed(_write_group)(chunks[i], by_club[i], mine, outdir,
                                                  sim.method, html))
     futures = client.compute(writes)
+    ranked(ranking)  # the national files, written here while the workers write the clubs'
     for future in as_completed(futures):
         emit(future.result())
         future.release()
