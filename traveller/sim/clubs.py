@@ -200,26 +200,25 @@ def club_chunk(clubs: list[ClubFile], sim: SimSettings) -> ClubChunk:
     """Score a few clubs alone and keep their field rows and pairs (a worker's first task)."""
     import pandas as pd
 
-    from traveller.sim.field import conform_field, field_rows
+    from traveller.sim.field import field_frame
 
     outcomes = [process_club(c, sim) for c in clubs]
-    rows, pairs = [], []
+    scored, pairs = [], []
     for o in outcomes:
         if o.result is None:
             continue
-        movement = str(o.result.settings.get("movement", "mitchell"))
-        rows.append(field_rows(o.result.travellers, o.club_id, movement))
+        scored.append((o.result.travellers, o.club_id,
+                       str(o.result.settings.get("movement", "mitchell"))))
         ranking = o.result.ranking
         pairs.append(pd.DataFrame({
             "club_id": o.club_id, "section": ranking["section"].astype("string").fillna(""),
             "line": ranking["line"].astype("string").fillna(""),
             "pair": ranking["pair"].astype("int64"), "names": ranking["names"].astype("string"),
             "club_place": ranking["place"].astype("string")}))
-    empty = conform_field(pd.DataFrame())
-    field_frame = pd.concat(rows, ignore_index=True) if rows else empty
+    field = field_frame(scored)  # (one frame for the clubs: far cheaper than one each)
     pair_frame = (pd.concat(pairs, ignore_index=True) if pairs else pd.DataFrame(
         columns=["club_id", "section", "line", "pair", "names", "club_place"]))
-    return ClubChunk(outcomes, field_frame, pair_frame)
+    return ClubChunk(outcomes, field, pair_frame)
 
 
 def chunks(clubs: list[ClubFile], size: int) -> list[list[ClubFile]]:

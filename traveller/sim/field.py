@@ -18,6 +18,9 @@ scored first (:func:`score_boards`) and brought to the common top afterwards
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -54,24 +57,44 @@ def field_rows(travellers: pd.DataFrame, club_id: int, movement: str) -> pd.Data
     already on the club's Problems sheet). A fouled board's groups are named
     with the club so that they stay apart from every other club's.
     """
-    t = travellers.reset_index(drop=True)
-    out = pd.DataFrame({"club_id": np.full(len(t), club_id, dtype=np.int64),
-                        "row_id": np.arange(len(t), dtype=np.int64),
-                        "howell": np.full(len(t), movement == "howell")})
+    return field_frame([(travellers, club_id, movement)])
+
+
+def field_frame(clubs: Sequence[tuple[pd.DataFrame, int, str]]) -> pd.DataFrame:
+    """:func:`field_rows` of several clubs at once (travellers, club number, movement), in
+    their order: each column converted once for all of them, not once per club."""
+    if not clubs:
+        return conform_field(pd.DataFrame())
+    sizes = [len(t) for t, _, _ in clubs]
+    ids = np.repeat(np.array([c for _, c, _ in clubs], dtype=np.int64), sizes)
+    columns: dict[str, Any] = {
+        "club_id": ids,
+        "row_id": np.concatenate([np.arange(n, dtype=np.int64) for n in sizes] or [ids]),
+        "howell": np.repeat(np.array([m == "howell" for _, _, m in clubs], dtype=bool), sizes)}
     for column, dtype in FIELD_DTYPES.items():
-        if column in out:
-            continue
-        if column in t:
-            values = t[column].astype(dtype if dtype != "int64" else "Int64")
-        else:
-            values = pd.Series(pd.NA, index=t.index, dtype=dtype if dtype != "int64" else "Int64")
-        out[column] = values.to_numpy() if dtype != "int64" else values
+        if column not in columns:
+            columns[column] = _stacked([t.get(column) for t, _, _ in clubs],
+                                       sizes, dtype if dtype != "int64" else "Int64")
+    out = pd.DataFrame(columns)
     out["section"] = out["section"].astype("string").fillna("")
     fouled = out["fouled"].astype("string").fillna("")
-    out["fouled"] = fouled.where(fouled == "", f"{club_id}|" + fouled)
+    out["fouled"] = fouled.where(fouled == "", pd.Series(ids.astype(str), dtype="string")
+                                 + "|" + fouled)
     out = out[out["board"].notna()]
     out["board"] = out["board"].astype("int64")
     return conform_field(out)
+
+
+def _stacked(parts: list[pd.Series | None], sizes: list[int], dtype: str) -> pd.Series:
+    """The clubs' column one after another as ``dtype`` (missing where a club has none):
+    converted once when every club's column has the same type, else club by club."""
+    kinds = {part.dtype for part in parts if part is not None}
+    if len(kinds) == 1 and all(part is not None for part in parts):
+        whole = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        return whole.astype(dtype).reset_index(drop=True)  # type: ignore[union-attr]
+    return pd.concat([part.astype(dtype) if part is not None else
+                      pd.Series(pd.NA, index=range(n), dtype=dtype)
+                      for part, n in zip(parts, sizes, strict=True)], ignore_index=True)
 
 
 def conform_field(frame: pd.DataFrame) -> pd.DataFrame:
