@@ -118,25 +118,36 @@ def _atomic(path: Path, write: Any) -> None:
 
 
 def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method: str) -> Any:
-    """The club's Result with the national figures beside its own (see the module docstring)."""
+    """The club's Result with the national figures beside its own (see the module docstring).
+
+    ``rows``: the club's scored field rows (``row_id`` its travellers' rows); ``ranking``:
+    its pairs' rows of the national ranking.
+    """
     result = copy.copy(outcome.result)
     travellers = result.travellers.reset_index(drop=True)
-    columns = NATIONAL_TRAVELLERS[method]
-    mine = rows.set_index("row_id").reindex(np.arange(len(travellers)))
-    national = pd.DataFrame({header: mine[c].astype("Float64").round(2).to_numpy()
-                             for c, header in columns.items()}, index=travellers.index)
+    where, n = rows["row_id"].to_numpy(dtype=np.int64), len(travellers)
+    national = {}
+    for c, header in NATIONAL_TRAVELLERS[method].items():  # NaN (no figure) is missing
+        full = np.full(n, np.nan)
+        full[where] = rows[c].to_numpy(dtype=float, na_value=np.nan)
+        national[header] = pd.array(full, dtype="Float64").round(2).to_numpy()
     at = list(travellers.columns).index("ruling_applied") + 1
-    result.travellers = pd.concat([travellers.iloc[:, :at], national,
+    result.travellers = pd.concat([travellers.iloc[:, :at],
+                                   pd.DataFrame(national, index=travellers.index),
                                    travellers.iloc[:, at:]], axis=1)
-    keys = ["section", "line", "pair"]
-    own = result.ranking.assign(section=result.ranking["section"].astype("string").fillna(""),
-                                line=result.ranking["line"].astype("string").fillna(""),
-                                pair=result.ranking["pair"].astype("int64"))
-    figure = national_column(method)
-    figures = ranking[[*keys, "national", "place"]].rename(
-        columns={"national": figure, "place": "national_place"})
-    figures[figure] = figures[figure].astype(float).round(2)
-    result.ranking = own.merge(figures, on=keys, how="left")
+    own = result.ranking.reset_index(drop=True)
+    section = own["section"].astype("string").fillna("")
+    line = own["line"].astype("string").fillna("")
+    pair = own["pair"].astype("int64")
+    found = dict(zip(zip(ranking["section"], ranking["line"], ranking["pair"], strict=True),
+                     range(len(ranking)), strict=True))  # (a pair once in its club's rows)
+    take = np.array([found.get(key, -1) for key in zip(section, line, pair, strict=True)],
+                    dtype=np.intp)
+    figure, hit = np.full(len(take), np.nan), take >= 0
+    figure[hit] = ranking["national"].to_numpy(dtype=float, na_value=np.nan)[take[hit]].round(2)
+    result.ranking = own.assign(section=section, line=line, pair=pair, **{
+        national_column(method): figure,
+        "national_place": ranking["place"].array.take(take, allow_fill=True)})
     return result
 
 
