@@ -36,17 +36,33 @@ def coded(values: pd.Series) -> pd.Series:
 
 def coded_array(values: pd.Series) -> pd.Categorical | pd.Series:
     """:func:`coded` as its Categorical (no Series to build); a Series when pandas coded it."""
+    cells = _sorted_codes(values.array)
+    return values.astype("category") if cells is None else cells
+
+
+def coded_cells(values: Any) -> pd.Categorical:
+    """:func:`coded` of a column's array (a numpy or pandas array), as its Categorical."""
+    cells = _sorted_codes(values)
+    if cells is None:  # (its own dtype: an object array of text is not read as strings)
+        return pd.Series(values, dtype=values.dtype, copy=False).astype("category").array
+    return cells
+
+
+def _sorted_codes(values: Any) -> pd.Categorical | None:
+    """The Categorical of text or number cells, sorted in Python; None for other cells."""
+    if isinstance(values, pd.arrays.NumpyExtensionArray):
+        values = values.to_numpy()
     if isinstance(values.dtype, pd.StringDtype):
-        codes, uniques = values.array.factorize()  # the array's own: no Index of uniques
+        codes, uniques = values.factorize()  # the array's own: no Index of uniques
         cells, dtype = uniques.tolist(), values.dtype
     elif values.dtype == object:  # a workbook's cells: text, or numbers as floats
-        codes, found = pd.factorize(values.to_numpy(), use_na_sentinel=True)
+        codes, found = pd.factorize(values, use_na_sentinel=True)
         cells, kinds = found.tolist(), {type(u) for u in found.tolist()}
         if kinds not in ({str}, {float}):
-            return values.astype("category")
+            return None
         dtype = None if kinds == {str} else np.float64
     else:
-        return values.astype("category")
+        return None
     order = sorted(range(len(cells)), key=cells.__getitem__)
     rank = np.empty(len(order) + 1, dtype=np.int64)
     rank[order] = np.arange(len(order))
