@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from traveller.tidy.arrays import array_of, arrays_of, frame_from
+from traveller.tidy.arrays import array_of, arrays_of, frame_from, with_columns
 
 
 def _columns(n: int = 5) -> dict[str, object]:
@@ -61,3 +61,22 @@ def test_arrays_of_with_repeated_names_goes_column_by_column() -> None:
     assert list(got) == ["a"]
     assert isinstance(got["a"], pd.DataFrame)  # what frame["a"] is there: both columns
     assert got["a"].shape == (1, 2)
+
+
+def test_with_columns_is_assign_and_shares_no_array() -> None:
+    frame = frame_from(_columns(), pd.RangeIndex(5))
+    new = {"score": np.zeros(5), "points": pd.array([1, None, 3, 4, 5], dtype="Int64"),
+           "mine": pd.Series(np.ones(5), index=frame.index)}
+    built = with_columns(frame, new)
+    pd.testing.assert_frame_equal(built, frame.assign(**new))
+    assert list(built.columns) == [*frame.columns, "points", "mine"]  # replaced where it stood
+    built.loc[0, "count"] = 99
+    built.loc[0, "points"] = 99
+    assert frame.loc[0, "count"] == 0 and pd.isna(new["points"][1]) and new["points"][0] == 1
+
+
+def test_with_columns_of_text_in_objects_or_unaligned_is_assign() -> None:
+    frame = frame_from(_columns(), pd.RangeIndex(5))
+    new = {"names": np.array(["a", "b", "c", "d", "e"], dtype=object),
+           "late": pd.Series(range(5), index=range(4, -1, -1))}
+    pd.testing.assert_frame_equal(with_columns(frame, new), frame.assign(**new))

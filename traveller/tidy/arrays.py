@@ -169,14 +169,33 @@ def with_columns(frame: pd.DataFrame, columns: Mapping[str, Any]) -> pd.DataFram
     """``frame.assign(**columns)``, the new columns added in one step.
 
     ``assign`` inserts one column at a time, and each insert into a wide frame
-    costs a fraction of a millisecond; columns that are all new go in with one
-    ``concat`` instead. A column the frame already has is replaced where it
-    stands, by ``assign`` itself.
+    costs a fraction of a millisecond. Arrays (or Series on the frame's index)
+    make a new frame of copies of the frame's columns and the new ones, a
+    column the frame has replaced where it stands, as ``assign`` does; other
+    values that are all new go in with one ``concat``, the rest by ``assign``.
     """
-    if (not columns or frame.columns.name is not None or not frame.columns.is_unique
-            or any(name in frame.columns for name in columns)):
+    if not columns or frame.columns.name is not None or not frame.columns.is_unique:
+        return frame.assign(**columns)
+    new = {name: _as_is(values, frame.index) for name, values in columns.items()}
+    if all(values is not None for values in new.values()):
+        # copies: the new frame shares no array with the caller's (as assign's own copies);
+        # pandas stacks numpy columns into new blocks, so only the others are copied here
+        return frame_from({name: values if isinstance(values, np.ndarray) else values.copy()
+                           for name, values in {**arrays_of(frame), **new}.items()},
+                          frame.index)
+    if any(name in frame.columns for name in columns):
         return frame.assign(**columns)
     return pd.concat([frame, pd.DataFrame(dict(columns), index=frame.index)], axis=1)
+
+
+def _as_is(values: Any, index: pd.Index) -> Any:
+    """A new column's array, when the frame takes it as it is (not text in an object array)."""
+    if isinstance(values, pd.Series):
+        values = values.array if values.index.equals(index) else None
+    values = array_of(values)
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        return None  # (the constructor reads text in one as strings)
+    return values if _plain(values, len(index)) else None
 
 
 def _taken(arrays: dict[str, Any], order: np.ndarray) -> dict[str, Any]:
