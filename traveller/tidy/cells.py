@@ -53,8 +53,8 @@ def _sorted_codes(values: Any) -> pd.Categorical | None:
     if isinstance(values, pd.arrays.NumpyExtensionArray):
         values = values.to_numpy()
     if isinstance(values.dtype, pd.StringDtype):
-        codes, uniques = values.factorize()  # the array's own: no Index of uniques
-        cells, dtype = uniques.tolist(), values.dtype
+        codes, cells = tx.factorized(values)  # the array's own: no Index of uniques
+        dtype = values.dtype
     elif values.dtype == object:  # a workbook's cells: text, or numbers as floats
         codes, found = pd.factorize(values, use_na_sentinel=True)
         cells, kinds = found.tolist(), {type(u) for u in found.tolist()}
