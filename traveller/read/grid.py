@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.read.cellcodes import SMALL, Cells
+from traveller.read.frames import arrays_of, frame_from
 from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled
 from traveller.read.raw import RawTable
 from traveller.read.text import rectangular
@@ -181,20 +182,17 @@ def _body(grid: pd.DataFrame, body: np.ndarray, columns: dict[str, int],
     contiguous = len(body) and body[-1] - body[0] == len(body) - 1
     rows = slice(int(body[0]), int(body[-1]) + 1) if contiguous else body
     index = pd.RangeIndex(len(body))
+    out: dict[str, Any] = {}
     if all(d == np.dtype(object) for d in grid.dtypes.tolist()):  # a workbook: one block
         cells = grid.to_numpy(dtype=object)[rows][:, list(columns.values())]
-        frame = pd.DataFrame(cells, columns=list(columns), index=index, dtype=object)
-        frame["row"] = body + first_row  # the row number the user sees
-        return frame
-    out = {}
-    for name, i in columns.items():
-        values = grid.iloc[:, i].array[rows]
-        if isinstance(values, pd.arrays.NumpyExtensionArray):  # (a copy: never the grid's)
-            cells = values.to_numpy().copy()
-            values = pd.Series(cells, index=index, dtype=cells.dtype)
-        out[name] = values
+        out = {name: cells[:, j] for j, name in enumerate(columns)}
+    else:
+        arrays = (list(arrays_of(grid).values()) if grid.columns.is_unique
+                  else [grid.iloc[:, i].array for i in range(grid.shape[1])])
+        out = {name: arrays[i][rows] for name, i in columns.items()}
     out["row"] = body + first_row  # the row number the user sees
-    return pd.DataFrame(out, index=index, copy=False)
+    # (pandas stacks the numpy columns into blocks of their own: never the grid's arrays)
+    return frame_from(out, index)
 
 
 def _sheet_title(row: _Rows, blank: np.ndarray, first: int) -> str | None:
