@@ -27,6 +27,9 @@ def array_of(values: Any) -> Any:
     return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
 
 
+_ARRAYS = (np.ndarray, pd.api.extensions.ExtensionArray)
+
+
 def arrays_of(frame: pd.DataFrame) -> dict[Any, Any]:
     """Every column's :func:`array_of`, by name, without a Series built per column.
 
@@ -39,7 +42,7 @@ def arrays_of(frame: pd.DataFrame) -> dict[Any, Any]:
     iterate = getattr(frame, "_iter_column_arrays", None)
     if iterate is None or not frame.columns.is_unique:
         return {name: array_of(frame[name]) for name in columns}
-    return {name: values if isinstance(values, np.ndarray | pd.api.extensions.ExtensionArray)
+    return {name: values if isinstance(values, _ARRAYS)
             and not isinstance(values, pd.arrays.NumpyExtensionArray)
             else array_of(frame[name]) for name, values in zip(columns, iterate(), strict=True)}
 

@@ -267,9 +267,12 @@ def written_text(values: Any) -> Any:
     return spread_array(np.asarray(codes), shown, "string")
 
 
+_FLOATS = (float, np.floating)  # (a tuple: a union is built again at every call)
+
+
 def _cell_text(value: Any) -> str | None:
     """One cell as the sheet showed it (a whole number without ``.0``)."""
-    if isinstance(value, float | np.floating):
+    if isinstance(value, _FLOATS):
         number = float(value)
         if number != number:
             return None

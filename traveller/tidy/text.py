@@ -67,13 +67,17 @@ def spread(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, missing: Any =
     return table[codes]
 
 
+#: ``str | None`` as a tuple: a union written in a loop is built again at every test.
+_TEXT = (str, type(None))
+
+
 def spread_array(codes: np.ndarray, mapped: Sequence[Any] | np.ndarray, dtype: str) -> Any:
     """One answer per row as a pandas array of ``dtype`` (missing for code -1).
 
     The small array of distinct answers is built first and then taken, so a
     million rows cost one take, not a million conversions.
     """
-    if dtype == "string" and _ARROW_STRINGS and all(isinstance(m, str | None) for m in mapped):
+    if dtype == "string" and _ARROW_STRINGS and all(isinstance(m, _TEXT) for m in mapped):
         # texts: Arrow takes them itself, with no pandas conversion or take
         table = pa.array([*mapped, None], type=pa.large_string())  # pandas keeps large_string
         at = np.asarray(codes, dtype=np.int64)
