@@ -80,3 +80,14 @@ def test_with_columns_of_text_in_objects_or_unaligned_is_assign() -> None:
     new = {"names": np.array(["a", "b", "c", "d", "e"], dtype=object),
            "late": pd.Series(range(5), index=range(4, -1, -1))}
     pd.testing.assert_frame_equal(with_columns(frame, new), frame.assign(**new))
+
+
+def test_listed_is_tolist() -> None:
+    from traveller.read.frames import listed
+
+    for values in (pd.Index(["b", "a"]), pd.Index(["x", None], dtype="string"),
+                   pd.array(["x", None], dtype="str"), pd.Categorical(["N", "E"]).categories,
+                   pd.Index([1, 2]), pd.Series(["a", "b"], dtype="string"), np.array([1.5])):
+        got, expected = listed(values), values.tolist()
+        assert [type(v) for v in got] == [type(v) for v in expected]
+        assert [repr(v) for v in got] == [repr(v) for v in expected]

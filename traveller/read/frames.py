@@ -30,6 +30,17 @@ def array_of(values: Any) -> Any:
 _ARRAYS = (np.ndarray, pd.api.extensions.ExtensionArray)
 
 
+def listed(values: Any) -> list[Any]:
+    """``values.tolist()`` of an Index, Series or array; Arrow text with no missing value
+    straight from Arrow (pandas' own goes through an object array: some 30 us)."""
+    array = values.array if isinstance(values, pd.Index | pd.Series) else values
+    if isinstance(array, pd.arrays.ArrowStringArray):
+        texts = array.__arrow_array__()
+        if texts.null_count == 0:  # (a missing one is pandas' own NA or NaN: its way)
+            return texts.to_pylist()  # type: ignore[no-any-return]
+    return values.tolist()  # type: ignore[no-any-return]
+
+
 def arrays_of(frame: pd.DataFrame) -> dict[Any, Any]:
     """Every column's :func:`array_of`, by name, without a Series built per column.
 
@@ -38,7 +49,7 @@ def arrays_of(frame: pd.DataFrame) -> dict[Any, Any]:
     the columns' arrays costs a few. A frame with repeated column names, or a
     pandas without the iterator, goes column by column.
     """
-    columns = frame.columns.tolist()
+    columns = listed(frame.columns)
     iterate = getattr(frame, "_iter_column_arrays", None)
     if iterate is None or not frame.columns.is_unique:
         return {name: array_of(frame[name]) for name in columns}

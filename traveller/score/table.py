@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from traveller.read.frames import listed
 from traveller.schema import DEALERS, SEATS, STRAINS, VULNERABILITY
 from traveller.tidy.arrays import with_columns
 
@@ -114,7 +115,7 @@ SCORE_TABLE = _build_table()
 def codes(values: pd.Series, vocabulary: list[str]) -> np.ndarray:
     """Integer codes of ``values`` in ``vocabulary`` (-1 where missing or unknown)."""
     cells = values.array
-    if isinstance(cells, pd.Categorical) and cells.categories.tolist() == vocabulary:
+    if isinstance(cells, pd.Categorical) and listed(cells.categories) == vocabulary:
         return cells.codes
     return pd.Categorical(values, categories=vocabulary).codes
 

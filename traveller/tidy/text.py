@@ -20,6 +20,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from traveller.read.frames import listed
+
 _WHOLE_FLOAT = re.compile(r"^([+-]?\d+)\.0+$")
 _ASCII_INT = re.compile(r"[+-]?[0-9]{1,15}")
 
@@ -31,7 +33,7 @@ def distinct(values: pd.Series) -> tuple[np.ndarray, list[Any]]:
     any other column is hashed once.
     """
     if isinstance(values.dtype, pd.CategoricalDtype):
-        return values.array.codes, values.array.categories.tolist()  # type: ignore[attr-defined]
+        return values.array.codes, listed(values.array.categories)  # type: ignore[attr-defined]
     if isinstance(values.array, pd.arrays.ArrowStringArray):
         return factorized(values.array)
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
