@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.read.frames import listed
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
@@ -262,7 +263,10 @@ def written_text(values: Any) -> Any:
     """
     if isinstance(getattr(values, "dtype", None), pd.StringDtype):
         return values
-    codes, cells = distinct(pd.Series(values, copy=False))
+    if isinstance(values, pd.Categorical):  # (a categorised column: coded already)
+        codes, cells = values.codes, listed(values.categories)
+    else:
+        codes, cells = distinct(pd.Series(values, copy=False))
     shown = [_cell_text(v) for v in cells]
     return spread_array(np.asarray(codes), shown, "string")
 
