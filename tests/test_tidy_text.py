@@ -138,3 +138,16 @@ def test_factorized_text_is_pandas_factorize() -> None:
         got_codes, got_uniques = tx.factorized(values)
         assert got_codes.tolist() == codes.tolist()
         assert got_uniques == uniques.tolist()
+
+
+def test_narrow_int_array_is_pandas_cast() -> None:
+    from traveller.tidy.cells import int_array
+
+    values = np.array([0.0, 7.0, np.nan, -3.0])
+    for dtype in ("Int8", "Int16", "Int32"):
+        got = int_array(values, dtype)
+        expected = pd.array(int_array(values), dtype=dtype)
+        assert got.dtype == expected.dtype
+        pd.testing.assert_extension_array_equal(got, expected)
+    with pytest.raises(TypeError):  # out of range: pandas' own cast refuses, as before
+        int_array(np.array([300.0]), "Int8")
