@@ -13,6 +13,7 @@ import datetime as dt
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from conftest import SAMPLE_DATA
 
@@ -124,3 +125,29 @@ def test_every_row_of_a_session_with_every_kind_of_cell_is_kept_or_listed(name: 
     listed = set(zip(blocked["file"], blocked["row"], strict=True))
     assert kept | listed == rows
     assert not kept & listed
+
+
+def test_factorized_text_is_pandas_factorize() -> None:
+    chunks = pa.chunked_array([pa.array(["4S", None, "3NT"], pa.large_string()),
+                               pa.array(["3NT", "4S", "PASS"], pa.large_string())])
+    for values in (pd.arrays.ArrowStringArray(chunks),
+                   pd.array(["b", None, "a", "b"], dtype="str"),
+                   pd.array([None, None], dtype="string"), pd.array([], dtype="string"),
+                   pd.array([1, None, 1], dtype="Int64")):
+        codes, uniques = values.factorize()
+        got_codes, got_uniques = tx.factorized(values)
+        assert got_codes.tolist() == codes.tolist()
+        assert got_uniques == uniques.tolist()
+
+
+def test_narrow_int_array_is_pandas_cast() -> None:
+    from traveller.tidy.cells import int_array
+
+    values = np.array([0.0, 7.0, np.nan, -3.0])
+    for dtype in ("Int8", "Int16", "Int32"):
+        got = int_array(values, dtype)
+        expected = pd.array(int_array(values), dtype=dtype)
+        assert got.dtype == expected.dtype
+        pd.testing.assert_extension_array_equal(got, expected)
+    with pytest.raises(TypeError):  # out of range: pandas' own cast refuses, as before
+        int_array(np.array([300.0]), "Int8")

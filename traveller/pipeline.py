@@ -14,6 +14,7 @@ from traveller.options import Options, options_with
 from traveller.problems import combine, truthful
 from traveller.publish import cards
 from traveller.publish.meta import input_meta
+from traveller.read.frames import arrays_of, frame_from
 from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
 from traveller.result import Result as ScoredSession
@@ -286,6 +287,9 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
 
 def _published(problems: pd.DataFrame) -> pd.DataFrame:
     """The problem columns, in order, on a fresh index (a slice when they come first)."""
+    if problems.columns.is_unique and set(PROBLEM_COLUMNS) <= set(problems.columns):
+        arrays = arrays_of(problems)  # (one frame of the columns' arrays: no slice, no reset)
+        return frame_from({c: arrays[c] for c in PROBLEM_COLUMNS}, pd.RangeIndex(len(problems)))
     n = len(PROBLEM_COLUMNS)
     first = problems.columns[:n].tolist() == PROBLEM_COLUMNS
     return (problems.iloc[:, :n] if first else problems[PROBLEM_COLUMNS]).reset_index(drop=True)

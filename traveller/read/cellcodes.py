@@ -92,8 +92,10 @@ class Cells:
 
     def __init__(self, grid: pd.DataFrame, wide: int) -> None:
         # a small or a very wide grid as one block of objects: per-column work would dominate
+        #: (the grid's cells as that block, when it was made; else None)
+        self.values: np.ndarray | None = None
         if grid.shape[1] > wide or grid.size <= SMALL:
-            values = grid.to_numpy(dtype=object)
+            values = self.values = grid.to_numpy(dtype=object)
             codes, uniques = pd.factorize(values.ravel(), use_na_sentinel=True)
             self.parts = [Part(codes.reshape(values.shape), uniques)]
         else:
@@ -101,6 +103,8 @@ class Cells:
 
     def keep(self, columns: np.ndarray) -> None:
         """Keep only these columns (a boolean mask over every column)."""
+        if self.values is not None:
+            self.values = self.values[:, columns]
         kept, start = [], 0
         for part in self.parts:
             width = part.codes.shape[1]

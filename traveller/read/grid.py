@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.read.cellcodes import Cells
+from traveller.read.cellcodes import SMALL, Cells
+from traveller.read.frames import arrays_of, frame_from
 from traveller.read.headers import SPLIT_SCORES, board_in_title, field_for, filled
 from traveller.read.raw import RawTable
 from traveller.read.text import rectangular
@@ -55,10 +56,36 @@ def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict
     return names, original
 
 
-def _title_above(grid: pd.DataFrame, header: int, floor: int) -> tuple[int | None, int]:
+class _Rows:
+    """A grid's rows as lists, as ``grid.iloc[r].tolist()`` gives them.
+
+    A row of a frame of columns costs some 100 us (a Series built across them);
+    a grid of one kind of column (text, or objects) is turned into one block of
+    objects once (the cell codes' own, when they made one) and its rows read from it.
+    """
+
+    def __init__(self, grid: pd.DataFrame, values: np.ndarray | None) -> None:
+        kinds = {str(d) if d == np.dtype(object) or isinstance(d, pd.StringDtype) else None
+                 for d in grid.dtypes.tolist()}
+        self.grid, self.values = grid, values
+        # (a big grid's few rows are read one by one: no block of all its cells for them)
+        self.block = len(kinds) == 1 and None not in kinds and (
+            values is not None or grid.size <= SMALL)
+        if values is not None and values.shape != grid.shape:
+            self.values = None
+
+    def __call__(self, r: int) -> list[Any]:
+        if not self.block:
+            return self.grid.iloc[r].tolist()  # type: ignore[no-any-return]
+        if self.values is None:
+            self.values = self.grid.to_numpy(dtype=object)
+        return self.values[r].tolist()  # type: ignore[no-any-return]
+
+
+def _title_above(row: _Rows, header: int, floor: int) -> tuple[int | None, int]:
     """Board number in a title row just above a header, and where that title starts."""
     for r in range(header - 1, max(floor, header - 6) - 1, -1):
-        cells = [c for c in grid.iloc[r].tolist() if filled(c)]
+        cells = [c for c in row(r) if filled(c)]
         if not cells:
             continue
         if len(cells) > 6 or not all(isinstance(c, str) for c in cells):
@@ -116,26 +143,27 @@ def tables_from_grid(
     if grid.empty:
         return []
     words, blank = cells.masks(len(grid))
+    row = _Rows(grid, cells.values)
     sheet_board = board_in_title(sheet)
     starts: list[tuple[int, int, int | None, dict[int, str]]] = []  # title row, header, board
     floor = 0
     for r in np.flatnonzero(words >= 3):
-        fields = _header_fields(grid.iloc[r].tolist())
-        board, title_row = _title_above(grid, int(r), floor)
+        fields = _header_fields(row(int(r)))
+        board, title_row = _title_above(row, int(r), floor)
         if _is_header(fields, (board or sheet_board) is not None):
             starts.append((title_row, int(r), board or sheet_board, fields))
             floor = int(r) + 1
     tables = []
-    outside = _outside_rows(grid, blank, starts, sheet, first_row)
-    title = _sheet_title(grid, blank, starts[0][0]) if starts else None
+    outside = _outside_rows(row, blank, starts, sheet, first_row)
+    title = _sheet_title(row, blank, starts[0][0]) if starts else None
     # columns that hold something below some header: only those are kept (plus the fields)
     used = cells.used(starts[0][1] if starts else len(grid))
     for i, (_, header, board, fields) in enumerate(starts):
         end = starts[i + 1][0] if i + 1 < len(starts) else len(grid)
         body = np.arange(header + 1, end)
         body = body[~blank[header + 1:end]]
-        body = body[:_before_footer(grid, body)]
-        names, original = _columns(grid.iloc[header].tolist(), fields)
+        body = body[:_before_footer(row, body)]
+        names, original = _columns(row(header), fields)
         frame = _body(grid, body, {names[i]: i for i in range(len(names))
                                    if i in fields or used[i]}, first_row)
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
@@ -154,30 +182,29 @@ def _body(grid: pd.DataFrame, body: np.ndarray, columns: dict[str, int],
     contiguous = len(body) and body[-1] - body[0] == len(body) - 1
     rows = slice(int(body[0]), int(body[-1]) + 1) if contiguous else body
     index = pd.RangeIndex(len(body))
+    out: dict[str, Any] = {}
     if all(d == np.dtype(object) for d in grid.dtypes.tolist()):  # a workbook: one block
         cells = grid.to_numpy(dtype=object)[rows][:, list(columns.values())]
-        frame = pd.DataFrame(cells, columns=list(columns), index=index, dtype=object)
-        frame["row"] = body + first_row  # the row number the user sees
-        return frame
-    out = {}
-    for name, i in columns.items():
-        values = grid.iloc[:, i].array[rows]
-        if isinstance(values, pd.arrays.NumpyExtensionArray):  # (a copy: never the grid's)
-            cells = values.to_numpy().copy()
-            values = pd.Series(cells, index=index, dtype=cells.dtype)
-        out[name] = values
+        out = {name: cells[:, j] for j, name in enumerate(columns)}
+    else:
+        arrays = (list(arrays_of(grid).values()) if grid.columns.is_unique
+                  else [grid.iloc[:, i].array for i in range(grid.shape[1])])
+        out = {name: arrays[i][rows] for name, i in columns.items()}
     out["row"] = body + first_row  # the row number the user sees
-    return pd.DataFrame(out, index=index, copy=False)
+    # (pandas stacks the numpy columns into blocks of their own: never the grid's arrays)
+    return frame_from(out, index)
 
 
-def _sheet_title(grid: pd.DataFrame, blank: np.ndarray, first: int) -> str | None:
+def _sheet_title(row: _Rows, blank: np.ndarray, first: int) -> str | None:
     """The first text above a sheet's first table (its title row), when there is one.
 
     Rows that look like results are not titles (they are listed as outside-table).
     """
     for r in range(min(first, 10)):
-        cells = grid.iloc[r].tolist()
-        if blank[r] or _looks_like_result(cells):
+        if blank[r]:
+            continue
+        cells = row(r)
+        if _looks_like_result(cells):
             continue
         text = next((str(c).strip() for c in cells if isinstance(c, str) and c.strip()), None)
         if text:
@@ -211,15 +238,15 @@ def _is_note(cells: list[Any]) -> bool:
 _LABEL = re.compile(r"[^\d:]*[^\W\d][^\d:]*:")
 
 
-def _before_footer(grid: pd.DataFrame, body: np.ndarray) -> int:
+def _before_footer(row: _Rows, body: np.ndarray) -> int:
     """How many body rows stand before the notes written under the table (none are results)."""
     end = len(body)
-    while end and _is_note(grid.iloc[body[end - 1]].tolist()):
+    while end and _is_note(row(int(body[end - 1]))):
         end -= 1
     return end
 
 
-def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], sheet: str,
+def _outside_rows(row: _Rows, blank: np.ndarray, starts: list[Any], sheet: str,
                   first_row: int) -> list[tuple[str, int]]:
     """Rows above a table's header (or its title) that look like results: to be listed."""
     rows: list[tuple[str, int]] = []
@@ -227,6 +254,6 @@ def _outside_rows(grid: pd.DataFrame, blank: np.ndarray, starts: list[Any], shee
         # above the first table everything is outside; further down, the rows from
         # a table's title to its header (the table above ends at that title)
         for r in range(0 if i == 0 else title_row, header):
-            if r != title_row and not blank[r] and _looks_like_result(grid.iloc[r].tolist()):
+            if r != title_row and not blank[r] and _looks_like_result(row(r)):
                 rows.append((sheet, r + first_row))
     return rows

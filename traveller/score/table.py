@@ -12,7 +12,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from traveller.read.frames import listed
 from traveller.schema import DEALERS, SEATS, STRAINS, VULNERABILITY
+from traveller.tidy.arrays import with_columns
 
 _NS_VUL = np.array([v[0] for v in VULNERABILITY])
 _EW_VUL = np.array([v[1] for v in VULNERABILITY])
@@ -113,7 +115,7 @@ SCORE_TABLE = _build_table()
 def codes(values: pd.Series, vocabulary: list[str]) -> np.ndarray:
     """Integer codes of ``values`` in ``vocabulary`` (-1 where missing or unknown)."""
     cells = values.array
-    if isinstance(cells, pd.Categorical) and cells.categories.tolist() == vocabulary:
+    if isinstance(cells, pd.Categorical) and listed(cells.categories) == vocabulary:
         return cells.codes
     return pd.Categorical(values, categories=vocabulary).codes
 
@@ -190,12 +192,9 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
         ns_score = pd.arrays.IntegerArray(
             np.where(has, scores, recorded.to_numpy(dtype=np.int64, na_value=0)),
             ~has & recorded.isna())
-    else:  # its own array: the two columns never share one
-        ns_score = computed.copy()
-    out = out.copy(deep=False)  # copy-on-write: new columns never reach the caller
-    out["computed_score"] = computed  # (two inserts: no copy of the frame's other columns)
-    out["ns_score"] = ns_score
-    return out
+    else:  # (with_columns copies it: the two columns never share one)
+        ns_score = computed
+    return with_columns(out, {"computed_score": computed, "ns_score": ns_score})
 
 
 def _possible_scores() -> list[np.ndarray]:

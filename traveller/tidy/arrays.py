@@ -14,6 +14,10 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from traveller.read.frames import array_of as array_of  # (re-exported: the stages' helpers)
+from traveller.read.frames import arrays_of as arrays_of
+from traveller.read.frames import frame_from as frame_from
+from traveller.read.frames import plain
 from traveller.tidy.text import spread_array
 
 #: No rows and no columns: ``flag(NO_ROWS, ...)`` is a problem table of none, without
@@ -49,22 +53,13 @@ def typed(values: Any, dtype: str) -> Any:
     return pd.Series(values, copy=False).astype(target).array
 
 
-def array_of(values: Any) -> Any:
-    """A Series' values (or an array's): its numpy array, or its pandas extension array.
-
-    What pandas' functions (``factorize``, ``take``) accept without building an Index.
-    """
-    array = values.array if isinstance(values, pd.Series) else values
-    return array.to_numpy() if isinstance(array, pd.arrays.NumpyExtensionArray) else array
-
-
 def conformed(frame: pd.DataFrame, dtypes: dict[str, str], drop: Collection[str] = ()
               ) -> dict[str, Any]:
     """The arrays of :func:`traveller.schema.conform` (``dtypes`` first, then the rest).
 
     Columns missing from ``frame`` are all missing; ``drop`` names columns left out.
     """
-    have = {name: array_of(frame[name]) for name in frame.columns if name not in drop}
+    have = {name: values for name, values in arrays_of(frame).items() if name not in drop}
     out = {name: (typed(have[name], dtype) if name in have else missing(dtype, len(frame)))
            for name, dtype in dtypes.items()}
     out.update((name, values) for name, values in have.items() if name not in dtypes)
@@ -98,24 +93,40 @@ def frame_of(arrays: dict[str, Any], order: np.ndarray | None = None,
         arrays = _taken(arrays, order)
     if index is None:
         index = pd.RangeIndex(rows_of(arrays))
-    # an object array would be read as text: as a Series it keeps its dtype
-    return pd.DataFrame({name: pd.Series(values, index=index, dtype=object, copy=False)
-                         if values.dtype == object else values
-                         for name, values in arrays.items()}, index=index, copy=False)
+    return frame_from(arrays, index)
 
 
 def with_columns(frame: pd.DataFrame, columns: Mapping[str, Any]) -> pd.DataFrame:
     """``frame.assign(**columns)``, the new columns added in one step.
 
     ``assign`` inserts one column at a time, and each insert into a wide frame
-    costs a fraction of a millisecond; columns that are all new go in with one
-    ``concat`` instead. A column the frame already has is replaced where it
-    stands, by ``assign`` itself.
+    costs a fraction of a millisecond. Arrays (or Series on the frame's index)
+    make a new frame of copies of the frame's columns and the new ones, a
+    column the frame has replaced where it stands, as ``assign`` does; other
+    values that are all new go in with one ``concat``, the rest by ``assign``.
     """
-    if (not columns or frame.columns.name is not None or not frame.columns.is_unique
-            or any(name in frame.columns for name in columns)):
+    if not columns or frame.columns.name is not None or not frame.columns.is_unique:
+        return frame.assign(**columns)
+    new = {name: _as_is(values, frame.index) for name, values in columns.items()}
+    if all(values is not None for values in new.values()):
+        # copies: the new frame shares no array with the caller's (as assign's own copies);
+        # pandas stacks numpy columns into new blocks, so only the others are copied here
+        return frame_from({name: values if isinstance(values, np.ndarray) else values.copy()
+                           for name, values in {**arrays_of(frame), **new}.items()},
+                          frame.index)
+    if any(name in frame.columns for name in columns):
         return frame.assign(**columns)
     return pd.concat([frame, pd.DataFrame(dict(columns), index=frame.index)], axis=1)
+
+
+def _as_is(values: Any, index: pd.Index) -> Any:
+    """A new column's array, when the frame takes it as it is (not text in an object array)."""
+    if isinstance(values, pd.Series):
+        values = values.array if values.index.equals(index) else None
+    values = array_of(values)
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        return None  # (the constructor reads text in one as strings)
+    return values if plain(values, len(index)) else None
 
 
 def _taken(arrays: dict[str, Any], order: np.ndarray) -> dict[str, Any]:

@@ -15,11 +15,13 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.read.frames import listed
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
 from traveller.tidy import checks, individual
-from traveller.tidy.cells import coded_array, col, score_in_result_column
+from traveller.tidy.arrays import arrays_of, frame_from
+from traveller.tidy.cells import coded_array, coded_cells, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
 from traveller.tidy.identity import parse_identity
 from traveller.tidy.notation import clean, detect, detect_each
@@ -128,9 +130,14 @@ def _categorised(table: RawTable) -> RawTable:
     here, instead of once per step, is most of the cost of normalising.
     """
     frame = table.frame
-    columns = {c: coded_array(frame[c]) if c in HEADER_ALIASES else frame[c]
-               for c in frame.columns}
-    return replace(table, frame=pd.DataFrame(columns, index=frame.index))
+    if not frame.columns.is_unique:
+        columns = {c: coded_array(frame[c]) if c in HEADER_ALIASES else frame[c]
+                   for c in frame.columns}
+        return replace(table, frame=pd.DataFrame(columns, index=frame.index))
+    # (the other columns copied, as the frame's constructor copies them)
+    arrays = {c: coded_cells(v) if c in HEADER_ALIASES else v.copy()
+              for c, v in arrays_of(frame).items()}
+    return replace(table, frame=frame_from(arrays, frame.index))
 
 
 #: Columns that carry a merged table's per-row sheet name and title board.
@@ -213,12 +220,30 @@ def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
 def _frame(columns: dict[str, Any], index: pd.Index) -> pd.DataFrame:
     """One frame of the parsed columns, built once.
 
-    A Series on ``index`` goes in as its array (nothing to align); an object
-    column of the input stays a Series, so it keeps its dtype.
+    A Series on ``index`` goes in as (a copy of) its array: nothing to align, and
+    an object column of the input stays object; a single value fills its column.
+    Anything else (a Series to align) goes through the frame's constructor.
     """
+    arrays = {name: _column(v, index) for name, v in columns.items()}
+    if all(a is not None for a in arrays.values()):
+        return frame_from(arrays, index)
     return pd.DataFrame({name: v.array if isinstance(v, pd.Series) and v.dtype != object
                          and v.index.equals(index) else v for name, v in columns.items()},
                         index=index)
+
+
+def _column(values: Any, index: pd.Index) -> Any:
+    """A column's copied array as the frame's constructor makes it; None when it must align."""
+    if isinstance(values, pd.Series):
+        if not values.index.equals(index):
+            return None
+        return (values.to_numpy(copy=True) if values.dtype == object
+                else values.array.copy())
+    if isinstance(values, pd.api.extensions.ExtensionArray):
+        return values.copy()
+    if isinstance(values, np.ndarray):  # (object: the constructor would read text as strings)
+        return None if values.dtype == object else values.copy()
+    return pd.Series(values, index=index).array  # one value, typed as the constructor does
 
 
 def _outside(table: RawTable) -> pd.DataFrame:
@@ -238,14 +263,20 @@ def written_text(values: Any) -> Any:
     """
     if isinstance(getattr(values, "dtype", None), pd.StringDtype):
         return values
-    codes, cells = distinct(pd.Series(values, copy=False))
+    if isinstance(values, pd.Categorical):  # (a categorised column: coded already)
+        codes, cells = values.codes, listed(values.categories)
+    else:
+        codes, cells = distinct(pd.Series(values, copy=False))
     shown = [_cell_text(v) for v in cells]
     return spread_array(np.asarray(codes), shown, "string")
 
 
+_FLOATS = (float, np.floating)  # (a tuple: a union is built again at every call)
+
+
 def _cell_text(value: Any) -> str | None:
     """One cell as the sheet showed it (a whole number without ``.0``)."""
-    if isinstance(value, float | np.floating):
+    if isinstance(value, _FLOATS):
         number = float(value)
         if number != number:
             return None

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
+from traveller.read.frames import listed
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, SEATS, STRAINS, Notation
 from traveller.tidy import text as tx
 from traveller.tidy.cells import int_array
@@ -266,7 +267,7 @@ def _distinct(values: pd.Series | None) -> list[str]:
     if isinstance(values.dtype, pd.CategoricalDtype):  # from the codes: no frame work
         codes = values.array.codes  # type: ignore[attr-defined]
         used, first = np.unique(codes[codes >= 0], return_index=True)
-        categories = values.array.categories.tolist()  # type: ignore[attr-defined]
+        categories = listed(values.array.categories)  # type: ignore[attr-defined]
         seen = [categories[i] for i in used[np.argsort(first)].tolist()]
     else:
         seen = values.dropna().unique().tolist()
