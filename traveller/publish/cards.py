@@ -21,6 +21,7 @@ import pandas as pd
 
 from traveller.publish.keys import (
     change_starts,
+    floats,
     group_ids,
     key_codes,
     numbered,
@@ -77,7 +78,7 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     order = order[kept[order]]  # taken in that order: as sorting only the kept ones
     row, side = row[order], {c: v[order] for c, v in side.items()}
     is_ns = np.asarray(side["held"]) == "NS"
-    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
+    score = floats(t["ns_score"])[row]
     cards = {**{c: side[c] for c in (*session, "section", "line")},
              "pair": pd.array(side["pair"], dtype="Int64"),
              "names": _names(side, ranking, names), "board": side["board"],
@@ -146,8 +147,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
 def _whole(values: Any) -> np.ndarray | None:
     """Whole numbers or flags as floats (NaN where missing); None if one is too large for that."""
-    number = np.asarray(values.to_numpy(dtype=float, na_value=np.nan)
-                        if not isinstance(values, np.ndarray) else values, dtype=float)
+    number = floats(values)
     known = number[~np.isnan(number)]
     return number if not len(known) or np.abs(known).max() < 2**53 else None
 
@@ -165,7 +165,7 @@ def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extension
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     if column not in frame:
         return np.full(len(frame), np.nan)
-    return frame[column].to_numpy(dtype=float, na_value=np.nan)
+    return floats(frame[column])
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None,
@@ -337,7 +337,7 @@ def _tops(t: pd.DataFrame) -> str | int | float:
     codes, sections = t["section"].factorize(sort=True)
     top = np.full(len(sections), np.nan)
     known = codes >= 0
-    np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    np.fmax.at(top, codes[known], floats(t["common_top"])[known])
     if len(top) == 1 and not sections[0] and np.isfinite(top[0]):
         value = float(top[0])
         return int(value) if value.is_integer() else value

@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from traveller.tidy.arrays import array_of
 
-__all__ = ["arrow_of", "change_starts", "group_ids", "key_codes", "numbered", "plain"]
+__all__ = ["arrow_of", "change_starts", "floats", "group_ids", "key_codes", "numbered", "plain"]
 
 
 def plain(values: Any) -> list[Any]:
@@ -35,6 +35,25 @@ def plain(values: Any) -> list[Any]:
         if not missing.any():
             return array.to_numpy(dtype=array.dtype.numpy_dtype).tolist()
     return np.asarray(values, dtype=object).tolist()
+
+
+def floats(values: Any) -> np.ndarray:
+    """``values.to_numpy(dtype=float, na_value=np.nan)`` (a Series or an array): a nullable
+    column's numbers cast and its missing cells made NaN directly, without the conversion's
+    per-call set-up (which costs ten times the work on a session's few hundred rows)."""
+    array = array_of(values)
+    if isinstance(array, np.ndarray) and array.dtype.kind in "biuf":
+        return array.astype(float)
+    if isinstance(array, _MASKED):
+        out = array._data.astype(float)  # the numbers under the mask, as the cast reads them
+        out[array._mask] = np.nan
+        return out
+    series = values if isinstance(values, pd.Series) else pd.Series(array, copy=False)
+    return series.to_numpy(dtype=float, na_value=np.nan)
+
+
+#: Nullable numbers and flags: numbers (``_data``) and where they are missing (``_mask``).
+_MASKED = (pd.arrays.IntegerArray, pd.arrays.FloatingArray, pd.arrays.BooleanArray)
 
 
 def numbered(frame: pd.DataFrame) -> pd.DataFrame:

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.cards import names_lookup
-from traveller.publish.keys import change_starts, group_ids, key_codes, plain
+from traveller.publish.keys import change_starts, floats, group_ids, key_codes, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
@@ -176,7 +176,7 @@ def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarr
     sums = {}
     for name, header in (("mp", "MP"), ("pct", "%"), ("imp", "IMPs")):
         if header in headers:
-            values = frame[name].to_numpy(dtype=float, na_value=np.nan)
+            values = floats(frame[name])
             known = ~np.isnan(values)
             sums[name], sums[f"{name}_known"] = np.where(known, values, 0.0), known
     return sums

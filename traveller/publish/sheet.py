@@ -23,6 +23,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
 
+from traveller.publish.keys import floats
+
 SIGNED = '+#,##0;-#,##0;0'
 DECIMAL = '0.00'
 MP_FORMAT = '0.##'
@@ -85,7 +87,7 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
                   series.array.to_numpy(dtype=object, na_value=None)).tolist()
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
-        array = series.to_numpy(dtype=float, na_value=np.nan)
+        array = floats(series)
         shown = array.astype(object)
         shown[~np.isfinite(array)] = None
         values = shown.tolist()
