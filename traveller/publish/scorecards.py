@@ -33,6 +33,7 @@ from traveller.publish.sheet import (
     page_setup,
     row_cells,
 )
+from traveller.tidy.arrays import array_of
 
 #: Card columns written per row (in this order) and their headers.
 ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponent": "Opponents",
@@ -103,7 +104,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
     ends = [*starts[1:], len(frame["pair"])] if starts else []  # (no card: no block)
     totals = _totals(ranking)
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
-    firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")
+    firsts = {c: plain(array_of(frame[c])[at]) for c in ("section", "line", "pair", "names")
               if c in frame}
     sums = _sums(frame, cols)
     rows = row_cells(cols, st["0"], starts, st[DECIMAL])

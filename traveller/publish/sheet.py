@@ -75,16 +75,24 @@ class Column:
     width: float = 8.0
 
 
-def column(header: str, series: pd.Series, style: str | None) -> Column:
-    """Plain Python cells of ``series`` (None for missing or empty text) and how to write them."""
+def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
+    """Plain Python cells of ``series`` (None for missing or empty text) and how to write them.
+
+    ``series``: a Series, or the array of one (a numpy array of numbers or flags, or a
+    pandas extension array): the cells are those of its Series.
+    """
+    series = _as_column(series)
     dtype = series.dtype
-    if pd.api.types.is_bool_dtype(dtype):
+    if isinstance(series, np.ndarray) and dtype.kind in "biu":  # no missing cells
+        values = series.tolist()
+        kind = "any" if dtype.kind == "b" else "number"
+    elif pd.api.types.is_bool_dtype(dtype):
         values = series.to_numpy(dtype=object, na_value=None).tolist()
         kind = "any"
     elif pd.api.types.is_integer_dtype(dtype):
         # a NumPy integer column has no missing cells: its own Python ints
         values = (series.to_numpy() if isinstance(dtype, np.dtype) else
-                  series.array.to_numpy(dtype=object, na_value=None)).tolist()
+                  _array(series).to_numpy(dtype=object, na_value=None)).tolist()
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
         array = floats(series)
@@ -103,17 +111,38 @@ def column(header: str, series: pd.Series, style: str | None) -> Column:
     return Column(header, values, kind, style, width(header, values, kind != "any"))
 
 
+def _as_column(values: Any) -> Any:
+    """A Series, or an array read as a Series' cells would be: numbers or flags held by numpy,
+    or a pandas extension array, as they are; any other array (objects) as its Series."""
+    if isinstance(values, pd.Series):
+        return values
+    if isinstance(values, pd.arrays.NumpyExtensionArray):
+        values = values.to_numpy()
+    if isinstance(values, np.ndarray) and values.dtype.kind not in "biuf":
+        return pd.Series(values, copy=False)
+    return values
+
+
+def _array(values: Any) -> Any:
+    """A Series' array, or the array itself."""
+    return values.array if isinstance(values, pd.Series) else values
+
+
 def _texts(series: pd.Series) -> list[str | None]:
     """A text column's cells as Python texts, None where missing."""
-    array = series.array
+    array = _array(series)
     if isinstance(array, pd.arrays.ArrowStringArray):  # Arrow's own list: 2-4x faster
         return pa.array(array).to_pylist()
     return array.to_numpy(dtype=object, na_value=None).tolist()
 
 
-def blank(series: pd.Series) -> bool:
-    """True when every cell of ``series`` is missing or empty text (nothing to show)."""
-    array = series.array  # its own array: far cheaper per call than Series methods
+def blank(series: pd.Series | Any) -> bool:
+    """True when every cell of ``series`` (a Series, or an array as :func:`column` takes) is
+    missing or empty text (nothing to show)."""
+    series = _as_column(series)
+    if isinstance(series, np.ndarray):  # numbers or flags: missing only where NaN
+        return bool(np.isnan(series).all()) if series.dtype.kind == "f" else not len(series)
+    array = _array(series)  # its own array: far cheaper per call than Series methods
     if isinstance(array, pd.arrays.ArrowStringArray):  # texts held by Arrow: asked of Arrow
         arrow = pa.array(array)
         return arrow.null_count == len(arrow) or pc.max(pc.utf8_length(arrow)).as_py() == 0

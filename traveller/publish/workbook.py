@@ -307,24 +307,35 @@ class _Reads:
 
 
 def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
-                  ) -> dict[str, pd.Series]:
-    """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
+                  ) -> dict[str, Any]:
+    """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
+    their arrays, read as their Series (sheet.column), with no Series built for them."""
     if result.travellers.empty:
         return dict(result_score_cards(result).items())
     from traveller.score.individual import card_travellers
 
     travellers, movement = card_travellers(result.travellers, result.settings)
     values = card_values(travellers, movement, result.ranking, names)  # as Result.score_cards
-    return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
+    return {c: _column_array(v) for c, v in values.items()}
 
 
-def _frequency_columns(result: Result, reads: _Reads) -> dict[str, pd.Series]:
-    """``result.frequencies``' columns, without the frame."""
+def _frequency_columns(result: Result, reads: _Reads) -> dict[str, Any]:
+    """``result.frequencies``' columns, without the frame (their arrays, as the cards')."""
     travellers = reads.travellers
     if travellers.empty:
         return dict(result_frequencies(result).items())
-    return {c: pd.Series(v, name=c, copy=False)
-            for c, v in frequency_values(travellers, reads.kind).items()}
+    return {c: _column_array(v) for c, v in frequency_values(travellers, reads.kind).items()}
+
+
+def _column_array(values: Any) -> Any:
+    """A column of a frame made of ``values``: the array itself, unless a frame would infer
+    another dtype for it (an array of objects: its Series)."""
+    if isinstance(values, pd.arrays.NumpyExtensionArray):
+        values = values.to_numpy()
+    if (isinstance(values, np.ndarray) and values.dtype.kind in "biuf") \
+            or isinstance(values, pd.api.extensions.ExtensionArray):
+        return values
+    return pd.Series(values, copy=False)
 
 
 def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], Any],
