@@ -302,12 +302,17 @@ def cells(col: Column, whole: Any, starts: list[int] | None = None,
 
 
 def row_cells(cols: list[Column], whole: Any, starts: list[int] | None = None,
-              decimal: Any = None) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
-    """Per data row: its values and their formats, one per column (see :func:`cells`)."""
+              decimal: Any = None) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Per data row: its values, and their formats, one per column (see :func:`cells`).
+
+    Rows formatted alike share one tuple of formats (the rows stay alive until the workbook
+    is closed: fewer objects for the garbage collector to count and walk meanwhile).
+    """
     made = [cells(c, whole, starts, decimal) for c in cols]
-    values = zip(*(v for v, _ in made), strict=True)
-    formats = zip(*(f for _, f in made), strict=True)
-    return list(zip(values, formats, strict=True))
+    values = list(zip(*(v for v, _ in made), strict=True))
+    alike: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    formats = [alike.setdefault(f, f) for f in zip(*(f for _, f in made), strict=True)]
+    return values, formats
 
 
 def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> list[int]:
@@ -317,8 +322,8 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
     breaks: list[int] = []
     page_start, r = first, first
     span = max(table.printed or len(cols), 1)
-    for i, (values, formats) in enumerate(row_cells(cols, st["0"], _groups(table),
-                                                     st[DECIMAL])):
+    for i, (values, formats) in enumerate(zip(*row_cells(cols, st["0"], _groups(table),
+                                                          st[DECIMAL]), strict=True)):
         heading = table.headings.get(i)
         if heading is not None:
             size = _group_size(table.headings, i, n)
