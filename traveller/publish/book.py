@@ -24,7 +24,7 @@ from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
 
 from traveller.publish import printer
-from traveller.publish.plain import PlainRows
+from traveller.publish.plain import LAST, SPAN_BITS, PlainRows
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
@@ -217,14 +217,15 @@ class TextSafeWorksheet(PlainRows, Worksheet):
             super()._write_rows()
             return
         table, info, low, high = self.table, self.row_info, self.dim_rowmin, self.dim_rowmax
-        bounds = {row: kept[2:] for row, kept in plain.items()}  # first and last column used
+        bounds = dict(self._kept_span)  # first and last column used (see SPAN_BITS)
         order = {}
         for row, cells in table.items():
             if cells and low <= row <= high:
                 order[row] = cols = sorted(cells)
-                bounds[row] = (cols[0], cols[-1])
+                bounds[row] = cols[0] << SPAN_BITS | cols[-1]
         blocks: dict[int, tuple[int, int]] = {}
-        for row, (first, last) in bounds.items():  # xlsxwriter's spans: per 16 rows
+        for row, used in bounds.items():  # xlsxwriter's spans: per 16 rows
+            first, last = used >> SPAN_BITS, used & LAST
             seen = blocks.get(row >> 4)
             if seen is None:
                 blocks[row >> 4] = (first, last)
@@ -233,10 +234,11 @@ class TextSafeWorksheet(PlainRows, Worksheet):
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))
+        formats = self._kept_formats
         for row in sorted({*bounds, *(r for r in info if low <= r <= high)}):
             kept = plain.get(row)
             if kept is not None:
-                printer.values(row, spans[row >> 4], kept[0], kept[1], info.get(row))
+                printer.values(row, spans[row >> 4], kept, formats[row], info.get(row))
                 continue
             columns, span, row_info = order.get(row), spans.get(row >> 4), info.get(row)
             if columns is not None:

@@ -15,14 +15,19 @@ from typing import Any
 
 from traveller.publish.printer import NEW, NUMBER, STRING
 
-#: A kept row: values, formats, first and last column used.
-Kept = tuple[tuple[Any, ...], tuple[Any, ...], int, int]
+#: A kept row's first and last column used, as one number: ``first << SPAN_BITS | last``
+#: (no tuple per row: a club session keeps a thousand rows until its workbook is closed,
+#: each object of them counted and walked by the garbage collector meanwhile).
+SPAN_BITS = 16
+LAST = (1 << SPAN_BITS) - 1
 
 
 class PlainRows:
     """Kept rows of a :class:`traveller.publish.book.TextSafeWorksheet` built in memory."""
 
-    _plain: dict[int, Kept] | None = None
+    _plain: dict[int, tuple[Any, ...]] | None = None  # kept rows' values, by row
+    _kept_formats: dict[int, tuple[Any, ...]]  # their formats
+    _kept_span: dict[int, int]  # their first and last column used (see SPAN_BITS)
     _indices: dict[str, int]  # the shared strings' indices the kept rows' texts have
     table: Any
     str_table: Any
@@ -65,7 +70,9 @@ class PlainRows:
         while values[last] is None:
             last -= 1
         shared.count += texts
-        plain[row] = (tuple(values), tuple(formats), first, last)
+        plain[row] = tuple(values)  # (a tuple is itself)
+        self._kept_formats[row] = tuple(formats)
+        self._kept_span[row] = first << SPAN_BITS | last
         low, left = self.dim_rowmin, self.dim_colmin
         if low is None or left is None or row < low or first < left:
             self._check_dimensions(row, first)
@@ -75,15 +82,18 @@ class PlainRows:
             self._check_dimensions(row, last)
         return True
 
-    def _plain_rows(self) -> dict[int, Kept]:
-        """Rows kept by :meth:`_put_plain`: values, formats, first and last column used."""
+    def _plain_rows(self) -> dict[int, tuple[Any, ...]]:
+        """Rows kept by :meth:`_put_plain`: their values (their formats in ``_kept_formats``,
+        their first and last column used in ``_kept_span``)."""
         if self._plain is None:
-            self._plain = {}
+            self._plain, self._kept_formats, self._kept_span = {}, {}, {}
         return self._plain
 
     def _cells_of(self, row: int) -> None:
         """A kept row's values as cells of the table (cells written since then stay)."""
-        values, formats, _, _ = self._plain_rows().pop(row)
+        values = self._plain_rows().pop(row)
+        formats = self._kept_formats.pop(row)
+        del self._kept_span[row]
         cells, indices = self.table[row], self._indices
         for col, (value, cell_format) in enumerate(zip(values, formats, strict=False)):
             if value is not None and col not in cells:
