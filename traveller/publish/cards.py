@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import (
+    Lookups,
     change_starts,
     floats,
     group_ids,
@@ -59,11 +60,14 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
 
 def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
                 ranking: pd.DataFrame | None = None,
-                names: dict[tuple[Any, Any, Any], str] | None = None) -> dict[str, Any]:
+                names: dict[tuple[Any, Any, Any], str] | None = None,
+                columns: Lookups | None = None) -> dict[str, Any]:
     """The columns :func:`score_cards` makes its frame of (arrays, in order), from
-    travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already."""
-    t = numbered(travellers)
-    sides = pair_sides(t, movement, _CARD_SIDES)
+    travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already,
+    ``columns``: the travellers' columns looked up already (used when they are theirs)."""
+    frame = numbered(travellers)
+    sides = pair_sides(frame, movement, _CARD_SIDES)
+    t: Any = columns if columns is not None and columns.frame is frame else frame
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
                                                                    dtype=bool)
     side = {c: sides[c].array for c in ("section", "line", "pair", "board", "held",
@@ -209,31 +213,32 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(frequency_values(travellers))
 
 
-def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None
-                     ) -> dict[str, Any]:
+def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None,
+                     columns: Lookups | None = None) -> dict[str, Any]:
     """The columns :func:`frequencies` makes its frame of (arrays, in order), from
-    travellers that are not empty; ``kind``: their ``kinds`` when made already."""
-    t = travellers
+    travellers that are not empty; ``kind``: their ``kinds`` when made already, ``columns``:
+    their columns looked up already (used when they are theirs)."""
+    t: Any = columns if columns is not None and columns.frame is travellers else travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
     column: dict[str, Any] = {k: t[k] for k in (*session, "section", "board", *fouled,
                                                 "ns_score")}
     column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
                         else pd.Series(pd.NA, index=t.index, dtype=object))
-    column["_played"] = (kinds(t) if kind is None else kind) == "result"
+    column["_played"] = (kinds(travellers) if kind is None else kind) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
     group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
     order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
                         for k in reversed(keys[:-1])])  # sort keys order any subset alike
     figures = [c for c in FIGURES if c in t] if "ns_mp" not in t else FREQUENCY_COLUMNS[5:]
-    columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
-    out = {k: column[k].array[firsts[order]] for k in columns if k in column}
+    shown = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
+    out = {k: column[k].array[firsts[order]] for k in shown if k in column}
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
     for name in figures:
         out[name] = _first_present(t[name], group, firsts, order)
-    return {c: out[c] for c in columns}
+    return {c: out[c] for c in shown}
 
 
 def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
@@ -253,13 +258,13 @@ def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
             settings: dict[str, object] | None = None,
-            kind: np.ndarray | None = None) -> pd.DataFrame:
+            kind: np.ndarray | None = None, columns: Lookups | None = None) -> pd.DataFrame:
     """The session at a glance: (item, value) rows (``kind``: the travellers' ``kinds``
-    when made already)."""
+    when made already, ``columns``: their columns looked up already, used when theirs)."""
     settings = settings or {}
-    t = travellers
+    t: Any = columns if columns is not None and columns.frame is travellers else travellers
     if kind is None:
-        kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
+        kind = kinds(travellers) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
     ruled = _counts(kind[kind != "result"])
     group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
@@ -281,11 +286,13 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
 
 
 def result_summary(result: Any, travellers: pd.DataFrame | None = None,
-                   kind: np.ndarray | None = None) -> pd.DataFrame:
+                   kind: np.ndarray | None = None, columns: Lookups | None = None
+                   ) -> pd.DataFrame:
     """A :class:`traveller.result.Result`'s summary; ``travellers``: its counted travellers
-    (``traveller.score.frequency.counted``) and ``kind`` their kinds, when made already."""
+    (``traveller.score.frequency.counted``), ``kind`` their kinds and ``columns`` their
+    columns, when made already."""
     t = frequency.counted(result) if travellers is None else travellers
-    out = summary(t, result.ranking, result.problems, result.settings, kind)
+    out = summary(t, result.ranking, result.problems, result.settings, kind, columns)
     if result.settings.get("frequency_table"):  # say why no pair is ranked
         out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
     return out

@@ -16,7 +16,8 @@ import pyarrow as pa
 
 from traveller.tidy.arrays import array_of
 
-__all__ = ["arrow_of", "change_starts", "floats", "group_ids", "key_codes", "numbered", "plain"]
+__all__ = ["Lookups", "arrow_of", "change_starts", "floats", "group_ids", "key_codes",
+           "numbered", "plain"]
 
 
 def plain(values: Any) -> list[Any]:
@@ -54,6 +55,42 @@ def floats(values: Any) -> np.ndarray:
 
 #: Nullable numbers and flags: numbers (``_data``) and where they are missing (``_mask``).
 _MASKED = (pd.arrays.IntegerArray, pd.arrays.FloatingArray, pd.arrays.BooleanArray)
+
+
+class Lookups:
+    """A frame's columns by name, each looked up once: the frame's stand-in for the sheets of
+    one workbook, which read the same travellers' columns many times (a lookup builds a
+    Series, ~25 us whatever its length). ``len`` is the frame's rows, ``in`` its columns.
+
+    Made afresh for each workbook (it keeps what it looked up: never share one across
+    frames, nor keep it past the frame's use).
+    """
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self.frame = frame
+        self.index = frame.index
+        self._got: dict[Any, pd.Series] = {}
+        self._all: dict[Any, pd.Series] | None = None
+
+    def __getitem__(self, name: Any) -> pd.Series:
+        got = self._got.get(name)
+        if got is None:
+            got = self._got[name] = self.frame[name]
+        return got
+
+    def __contains__(self, name: Any) -> bool:
+        return name in self.frame
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def items(self) -> dict[Any, pd.Series]:
+        """Every column by name, as ``dict(frame.items())`` (a new dict each time)."""
+        if self._all is None:
+            self._all = dict(self.frame.items())
+            if self.frame.columns.is_unique:  # (a repeated name looks up several columns)
+                self._got.update(self._all)
+        return dict(self._all)
 
 
 def numbered(frame: pd.DataFrame) -> pd.DataFrame:

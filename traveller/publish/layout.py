@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from traveller.publish.headers import HEADERS
-from traveller.publish.keys import arrow_of, change_starts, floats, numbered
+from traveller.publish.keys import Lookups, arrow_of, change_starts, floats, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
@@ -53,17 +53,20 @@ AS_WRITTEN = "_as_written"  # contract_as_written, ... (tidy.normalise)
 
 
 def travellers_layout(result: Result, summary: bool = True,
-                      facts: list[tuple[str, str]] | None = None
+                      facts: list[tuple[str, str]] | None = None, columns: Lookups | None = None
                       ) -> tuple[dict[str, pd.Series], int, dict[int, str], list[tuple[str, str]]]:
     """The Travellers columns to write (in order), the print-area width, board headings and
     the moved facts (the columns are a dict: a frame of them would be built for nothing).
 
     The facts are (item, value) pairs for the Summary sheet (only when
     ``summary``: there is one to move them to); ``facts``: the travellers'
-    :func:`constant_facts` when listed already (the same columns move).
+    :func:`constant_facts` when listed already (the same columns move); ``columns``: the
+    travellers' columns looked up already (used when they are theirs).
     """
     frame = numbered(result.travellers)
-    series = dict(frame.items())  # each column once: a frame lookup costs more than its use
+    # each column once: a frame lookup costs more than its use
+    series = columns.items() if columns is not None and columns.frame is frame \
+        else dict(frame.items())
     names = [c for c, s in series.items() if not blank(s)]
     if facts is None or not summary:
         facts = constant_facts(series, names) if summary else []

@@ -41,7 +41,7 @@ from traveller.publish.cards import (
 )
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, heading
-from traveller.publish.keys import group_ids
+from traveller.publish.keys import Lookups, group_ids, numbered
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header
@@ -159,16 +159,17 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
     reads = _Reads(result)
-    extra = _sheets(result, lambda: _card_columns(result, reads.names),
+    extra = _sheets(result, lambda: _card_columns(result, reads),
                     lambda: _frequency_columns(result, reads),
-                    lambda: result_summary(result, reads.travellers, reads.kind)
+                    lambda: result_summary(result, reads.travellers, reads.kind,
+                                           reads.counted_columns)
                     ) if more_sheets else []
-    facts = _facts(result, extra)
-    t = result.travellers
+    facts = _facts(reads, extra)
+    t = reads.columns
     keys = [c for c in ("session", "section", "board") if c in t]
     boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
-                            lambda b, st, h: _write_travellers(b, st, h, result, extra, facts),
+                            lambda b, st, h: _write_travellers(b, st, h, reads, extra, facts),
                             lambda: result.travellers)]
     if has_hands(result):
         plan.append(("Hands", len(handrecord.deals(result)) * BLOCK,
@@ -183,12 +184,13 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     return plan
 
 
-def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
+def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], reads: _Reads,
                       extra: list[tuple[str, pd.DataFrame]],
                       facts: list[tuple[str, str]]) -> None:
     from traveller.publish.layout import travellers_layout
 
-    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra), facts)
+    frame, printed, headings, _ = travellers_layout(reads.result, _has_summary(extra), facts,
+                                                    reads.columns)
     write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
                                  headings=headings, header=header))
 
@@ -197,11 +199,12 @@ def _has_summary(extra: list[tuple[str, pd.DataFrame]]) -> bool:
     return any(name == "Summary" for name, _ in extra)
 
 
-def _facts(result: Result, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
+def _facts(reads: _Reads, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
     """The travellers' constant columns, listed on the Summary instead of on every row."""
     from traveller.publish.layout import constant_facts
 
-    return constant_facts(result.travellers) if _has_summary(extra) else []
+    columns = reads.columns
+    return constant_facts(columns, list(columns.frame.columns)) if _has_summary(extra) else []
 
 
 def _extra(result: Result, name: str, frame: pd.DataFrame,
@@ -298,6 +301,17 @@ class _Reads:
         return names_lookup(self.result.ranking)
 
     @cached_property
+    def columns(self) -> Lookups:
+        """The travellers' columns (numbered 0, 1, 2, ...), each looked up once."""
+        return Lookups(numbered(self.result.travellers))
+
+    @cached_property
+    def counted_columns(self) -> Lookups:
+        """The counted travellers' columns (the travellers' own when they are the same)."""
+        t = self.travellers
+        return self.columns if t is self.columns.frame else Lookups(t)
+
+    @cached_property
     def travellers(self) -> pd.DataFrame:
         return counted(self.result)  # as Result.frequencies and Result.summary read them
 
@@ -306,8 +320,7 @@ class _Reads:
         return kinds(self.travellers) if len(self.travellers) else None
 
 
-def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
-                  ) -> dict[str, Any]:
+def _card_columns(result: Result, reads: _Reads) -> dict[str, Any]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
     their arrays, read as their Series (sheet.column), with no Series built for them."""
     if result.travellers.empty:
@@ -315,7 +328,8 @@ def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
     from traveller.score.individual import card_travellers
 
     travellers, movement = card_travellers(result.travellers, result.settings)
-    values = card_values(travellers, movement, result.ranking, names)  # as Result.score_cards
+    values = card_values(travellers, movement, result.ranking, reads.names,
+                         reads.columns)  # as Result.score_cards
     return {c: _column_array(v) for c, v in values.items()}
 
 
@@ -324,7 +338,8 @@ def _frequency_columns(result: Result, reads: _Reads) -> dict[str, Any]:
     travellers = reads.travellers
     if travellers.empty:
         return dict(result_frequencies(result).items())
-    return {c: _column_array(v) for c, v in frequency_values(travellers, reads.kind).items()}
+    return {c: _column_array(v) for c, v in frequency_values(
+        travellers, reads.kind, reads.counted_columns).items()}
 
 
 def _column_array(values: Any) -> Any:
