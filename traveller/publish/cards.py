@@ -24,6 +24,7 @@ from traveller.publish.keys import (
     change_starts,
     floats,
     group_ids,
+    grouped,
     key_codes,
     numbered,
     plain,
@@ -227,7 +228,9 @@ def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None,
                         else pd.Series(pd.NA, index=t.index, dtype=object))
     column["_played"] = (kinds(travellers) if kind is None else kind) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
-    group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
+    own = {*session, "section", "board", *fouled, "ns_score"} if isinstance(t, Lookups) else ()
+    group = grouped([t.codes(k) if k in own else key_codes(column[k])  # the travellers' own
+                     for k in keys])  # columns coded once; by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
     order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
                         for k in reversed(keys[:-1])])  # sort keys order any subset alike
@@ -267,13 +270,14 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         kind = kinds(travellers) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
     ruled = _counts(kind[kind != "result"])
-    group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
+    group = (t.groups(*board) if isinstance(t, Lookups) else group_ids(*(t[k] for k in board))
+             ) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
         ("movement", "individual" if settings.get("individual") else settings.get("movement", "")),
-        ("sections", _distinct(t["section"]) if len(t) else 0),
+        ("sections", _distinct(t, "section") if len(t) else 0),
         ("tables", _tables(t, board, group) if len(t) else 0),
         ("players ranked" if settings.get("individual") else "pairs ranked", len(ranking)),
-        ("sessions", _distinct(t["session"]) if "session" in t else 1),
+        ("sessions", _distinct(t, "session") if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", _scored(t)),
         ("top (common)", _tops(t) if len(t) and "common_top" in t else ""),
@@ -315,9 +319,14 @@ def _counts(values: Any) -> list[tuple[Any, int]]:
     return [(k, int(v)) for k, v in counts.items()]
 
 
-def _distinct(values: pd.Series) -> int:
-    """How many different values (missing ones not counted)."""
-    return key_codes(values)[1]
+def _distinct(t: Any, name: str) -> int:
+    """How many different values the column ``name`` of ``t`` holds (missing ones not
+    counted); ``t``: a frame or its Lookups."""
+    return _codes(t, name)[1]
+
+
+def _codes(t: Any, name: str) -> tuple[np.ndarray, int]:
+    return t.codes(name) if isinstance(t, Lookups) else key_codes(t[name])
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
@@ -329,7 +338,7 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     # a missing key is not counted
     per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
-    section = key_codes(t["section"])[0][first]
+    section = _codes(t, "section")[0][first]
     counted = known[first]
     if not counted.any():
         return 0

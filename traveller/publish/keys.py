@@ -71,6 +71,8 @@ class Lookups:
         self.index = frame.index
         self._got: dict[Any, pd.Series] = {}
         self._all: dict[Any, pd.Series] | None = None
+        self._codes: dict[Any, tuple[np.ndarray, int]] = {}
+        self._groups: dict[tuple[Any, ...], np.ndarray] = {}
 
     def __getitem__(self, name: Any) -> pd.Series:
         got = self._got.get(name)
@@ -80,6 +82,18 @@ class Lookups:
 
     def __contains__(self, name: Any) -> bool:
         return name in self.frame
+
+    def codes(self, name: Any) -> tuple[np.ndarray, int]:
+        """:func:`key_codes` of a column, made once."""
+        if name not in self._codes:
+            self._codes[name] = key_codes(self[name])
+        return self._codes[name]
+
+    def groups(self, *names: Any) -> np.ndarray:
+        """:func:`group_ids` of these columns, made once."""
+        if names not in self._groups:
+            self._groups[names] = grouped([self.codes(name) for name in names])
+        return self._groups[names]
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -105,9 +119,13 @@ def numbered(frame: pd.DataFrame) -> pd.DataFrame:
 
 def group_ids(*keys: pd.Series) -> np.ndarray:
     """Each row's group by the values of ``keys`` (missing ones alike), numbered by first row."""
-    ids, bound = np.zeros(len(keys[0]), dtype=np.int64), 1
-    for key in keys:
-        codes, distinct = key_codes(key)
+    return grouped([key_codes(key) for key in keys])
+
+
+def grouped(coded: list[tuple[np.ndarray, int]]) -> np.ndarray:
+    """:func:`group_ids` of keys given as their :func:`key_codes`."""
+    ids, bound = np.zeros(len(coded[0][0]), dtype=np.int64), 1
+    for codes, distinct in coded:
         if bound * (distinct + 1) >= 2**62:  # renumber before the product could overflow
             ids = pd.factorize(ids)[0]
             bound = int(ids.max()) + 1 if len(ids) else 1

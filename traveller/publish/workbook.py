@@ -167,7 +167,7 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     facts = _facts(reads, extra)
     t = reads.columns
     keys = [c for c in ("session", "section", "board") if c in t]
-    boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
+    boards = int(t.groups(*keys).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
                             lambda b, st, h: _write_travellers(b, st, h, reads, extra, facts),
                             lambda: result.travellers)]
