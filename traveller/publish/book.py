@@ -238,7 +238,7 @@ class TextSafeWorksheet(PlainRows, Worksheet):
         for row in sorted({*bounds, *(r for r in info if low <= r <= high)}):
             kept = plain.get(row)
             if kept is not None:
-                printer.values(row, spans[row >> 4], kept, formats[row], info.get(row))
+                printer.values(row, spans[row >> 4], self.kept(kept), formats[row], info.get(row))
                 continue
             columns, span, row_info = order.get(row), spans.get(row >> 4), info.get(row)
             if columns is not None:

@@ -25,7 +25,8 @@ LAST = (1 << SPAN_BITS) - 1
 class PlainRows:
     """Kept rows of a :class:`traveller.publish.book.TextSafeWorksheet` built in memory."""
 
-    _plain: dict[int, tuple[Any, ...]] | None = None  # kept rows' values, by row
+    _plain: dict[int, int] | None = None  # kept rows' values in _kept, by row (see kept())
+    _kept: list[Any]  # every kept row's values, one row after another
     _kept_formats: dict[int, tuple[Any, ...]]  # their formats
     _kept_span: dict[int, int]  # their first and last column used (see SPAN_BITS)
     _indices: dict[str, int]  # the shared strings' indices the kept rows' texts have
@@ -70,7 +71,9 @@ class PlainRows:
         while values[last] is None:
             last -= 1
         shared.count += texts
-        plain[row] = tuple(values)  # (a tuple is itself)
+        kept = self._kept
+        plain[row] = len(kept) << SPAN_BITS | len(values)
+        kept.extend(values)
         self._kept_formats[row] = tuple(formats)
         self._kept_span[row] = first << SPAN_BITS | last
         low, left = self.dim_rowmin, self.dim_colmin
@@ -82,16 +85,22 @@ class PlainRows:
             self._check_dimensions(row, last)
         return True
 
-    def _plain_rows(self) -> dict[int, tuple[Any, ...]]:
-        """Rows kept by :meth:`_put_plain`: their values (their formats in ``_kept_formats``,
-        their first and last column used in ``_kept_span``)."""
+    def _plain_rows(self) -> dict[int, int]:
+        """Rows kept by :meth:`_put_plain`: where their values are (:meth:`kept` gives them;
+        their formats are in ``_kept_formats``, their first and last column used in
+        ``_kept_span``)."""
         if self._plain is None:
-            self._plain, self._kept_formats, self._kept_span = {}, {}, {}
+            self._plain, self._kept, self._kept_formats, self._kept_span = {}, [], {}, {}
         return self._plain
+
+    def kept(self, at: int) -> list[Any]:
+        """A kept row's values, from where :meth:`_plain_rows` has them (``at``)."""
+        start = at >> SPAN_BITS
+        return self._kept[start:start + (at & LAST)]
 
     def _cells_of(self, row: int) -> None:
         """A kept row's values as cells of the table (cells written since then stay)."""
-        values = self._plain_rows().pop(row)
+        values = self.kept(self._plain_rows().pop(row))
         formats = self._kept_formats.pop(row)
         del self._kept_span[row]
         cells, indices = self.table[row], self._indices

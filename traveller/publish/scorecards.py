@@ -14,6 +14,7 @@ are left out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -113,8 +114,8 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
         if r:
             breaks.append(r)
         first: dict[str, Any] = {c: v[i] for c, v in firsts.items()}
-        r = _block(sheet, st, cols, zip(values[start:end], formats[start:end], strict=True),
-                   r, _heading(first, who))
+        r = _block(sheet, st, cols, zip(islice(values, end - start), formats[start:end],
+                                        strict=True), r, _heading(first, who))
         sheet.put_blanks(r, range(len(cols)), st["total"])
         sheet.put_row(r, *total_rows[i])
         rank = totals.get((first["section"], str(first.get("line", "") or ""), first["pair"]))

@@ -14,6 +14,7 @@ with ``13.86``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -302,14 +303,15 @@ def cells(col: Column, whole: Any, starts: list[int] | None = None,
 
 
 def row_cells(cols: list[Column], whole: Any, starts: list[int] | None = None,
-              decimal: Any = None) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Per data row: its values, and their formats, one per column (see :func:`cells`).
+              decimal: Any = None) -> tuple[Iterator[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Per data row: its values (made as they are read, in order), and their formats, one per
+    column (see :func:`cells`).
 
-    Rows formatted alike share one tuple of formats (the rows stay alive until the workbook
-    is closed: fewer objects for the garbage collector to count and walk meanwhile).
+    Rows formatted alike share one tuple of formats, and a row's tuple of values is gone
+    once it is written (fewer objects alive for the garbage collector to count and walk).
     """
     made = [cells(c, whole, starts, decimal) for c in cols]
-    values = list(zip(*(v for v, _ in made), strict=True))
+    values = zip(*(v for v, _ in made), strict=True)
     alike: dict[tuple[Any, ...], tuple[Any, ...]] = {}
     formats = [alike.setdefault(f, f) for f in zip(*(f for _, f in made), strict=True)]
     return values, formats
