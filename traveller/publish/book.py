@@ -274,6 +274,21 @@ class TextSafeWorksheet(PlainRows, Worksheet):
 
 
 class Workbook(xlsxwriter.Workbook):
-    """``xlsxwriter.Workbook`` whose worksheets write every text as text."""
+    """``xlsxwriter.Workbook`` whose worksheets write every text as text.
+
+    Once closed, its worksheets let go of the workbook (each holds its ``add_format``): the
+    workbook and everything in it (every cell, every kept row) is then freed as soon as
+    it is no longer used, instead of waiting, as a reference cycle, for the garbage
+    collector (a batch writes a workbook per session: each one's few thousand objects
+    would be counted, and walked in older generations, meanwhile).
+    """
 
     worksheet_class = TextSafeWorksheet
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            for sheet in self.worksheets():
+                if getattr(sheet, "workbook_add_format", None) is not None:
+                    sheet.workbook_add_format = None  # (nothing is formatted after close)
