@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
 
-from traveller.publish.keys import floats
+from traveller.publish.keys import floats, masked_list
 
 SIGNED = '+#,##0;-#,##0;0'
 DECIMAL = '0.00'
@@ -35,6 +35,8 @@ MP_FORMAT = '0.##'
 PAGE_ROWS = 30
 #: Excel honours at most this many manual page breaks per sheet.
 MAX_BREAKS = 1023
+#: Cells a column's width is measured on (the first ones).
+WIDTH_SAMPLE = 2000
 #: The text of a cell is capped by Excel at this length.
 CELL_TEXT_LIMIT = 32767
 
@@ -84,16 +86,22 @@ def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
     """
     series = _as_column(series)
     dtype = series.dtype
+    whole = _whole_numbers(series)
+    if whole is not None:  # whole numbers: measured by their least and greatest
+        values, known = whole
+        longest = max(len(str(known.min())), len(str(known.max()))) if len(known) else 0
+        return Column(header, values, "number", style, min(max(len(header), longest) + 2, 40))
     if isinstance(series, np.ndarray) and dtype.kind in "biu":  # no missing cells
         values = series.tolist()
         kind = "any" if dtype.kind == "b" else "number"
     elif pd.api.types.is_bool_dtype(dtype):
-        values = series.to_numpy(dtype=object, na_value=None).tolist()
+        values = (masked_list(series.array) if isinstance(series, pd.Series) and isinstance(
+            dtype, pd.BooleanDtype) else series.to_numpy(dtype=object, na_value=None).tolist())
         kind = "any"
     elif pd.api.types.is_integer_dtype(dtype):
         # a NumPy integer column has no missing cells: its own Python ints
-        values = (series.to_numpy() if isinstance(dtype, np.dtype) else
-                  _array(series).to_numpy(dtype=object, na_value=None)).tolist()
+        values = (series.to_numpy().tolist() if isinstance(dtype, np.dtype) else
+                  masked_list(_array(series)))
         kind = "number"
     elif pd.api.types.is_float_dtype(dtype):
         array = floats(series)
@@ -110,6 +118,20 @@ def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
                   for v in series.to_numpy(dtype=object, na_value=None).tolist()]
         kind = "any"
     return Column(header, values, kind, style, width(header, values, kind != "any"))
+
+
+def _whole_numbers(series: Any) -> tuple[list[Any], np.ndarray] | None:
+    """An integer column's cells (None where missing) and its known numbers among the cells
+    :func:`width` measures, else None (not integers)."""
+    dtype = series.dtype
+    if isinstance(dtype, np.dtype) and dtype.kind in "iu":  # no missing cells
+        numbers = series if isinstance(series, np.ndarray) else series.to_numpy()
+        return numbers.tolist(), numbers[:WIDTH_SAMPLE]
+    array = _array(series)
+    if isinstance(array, pd.arrays.IntegerArray):
+        known = ~array._mask[:WIDTH_SAMPLE]
+        return masked_list(array), array._data[:WIDTH_SAMPLE][known]
+    return None
 
 
 def _as_column(values: Any) -> Any:
@@ -168,7 +190,7 @@ def width(header: str, values: list[Any], alike: bool = False) -> float:
     ``alike``: the cells are all of one type (text, whole numbers or decimals),
     so each distinct value is measured once.
     """
-    sample: Any = set(values[:2000]) if alike else values[:2000]
+    sample: Any = set(values[:WIDTH_SAMPLE]) if alike else values[:WIDTH_SAMPLE]
     sample = [v for v in sample if v is not None]
     types = set(map(type, sample))
     if types <= {str}:  # text (the common case): its length
