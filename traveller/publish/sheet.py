@@ -19,24 +19,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
 
-from traveller.publish.keys import floats, masked_list
+from traveller.publish.columns import MP_FORMAT, Column, blank, column, width
+
+__all__ = ["CELL_TEXT_LIMIT", "DECIMAL", "MAX_BREAKS", "MP_FORMAT", "PAGE_ROWS", "SIGNED", "Column",
+           "Table", "blank", "cells", "column", "header_format", "page_setup", "row_cells",
+           "styles", "width", "write_table", "write_title"]
 
 SIGNED = '+#,##0;-#,##0;0'
 DECIMAL = '0.00'
-MP_FORMAT = '0.##'
 
 #: Rows of a landscape A4 page (row height 15 pt, default margins, a wrapped
 #: repeated header), used to place page breaks between boards and pairs.
 PAGE_ROWS = 30
 #: Excel honours at most this many manual page breaks per sheet.
 MAX_BREAKS = 1023
-#: Cells a column's width is measured on (the first ones).
-WIDTH_SAMPLE = 2000
 #: The text of a cell is capped by Excel at this length.
 CELL_TEXT_LIMIT = 32767
 
@@ -65,141 +63,6 @@ def styles(book: Any) -> dict[str, Any]:
     made["indent"] = book.add_format({"align": "left", "indent": 1})  # beside right-aligned numbers
     made["total_whole"] = book.add_format({"bold": True, "top": 1, "num_format": "0"})
     return made
-
-
-@dataclass
-class Column:
-    """One column ready to write: header, cells as plain Python values, how to write them."""
-
-    header: str
-    values: list[Any]
-    kind: str  # "text", "number", "mp" (whole numbers shown without decimals), "any"
-    style: str | None = None  # a key of styles(): the column's format
-    width: float = 8.0
-
-
-def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
-    """Plain Python cells of ``series`` (None for missing or empty text) and how to write them.
-
-    ``series``: a Series, or the array of one (a numpy array of numbers or flags, or a
-    pandas extension array): the cells are those of its Series.
-    """
-    series = _as_column(series)
-    dtype = series.dtype
-    whole = _whole_numbers(series)
-    if whole is not None:  # whole numbers: measured by their least and greatest
-        values, known = whole
-        longest = max(len(str(known.min())), len(str(known.max()))) if len(known) else 0
-        return Column(header, values, "number", style, min(max(len(header), longest) + 2, 40))
-    if isinstance(series, np.ndarray) and dtype.kind in "biu":  # no missing cells
-        values = series.tolist()
-        kind = "any" if dtype.kind == "b" else "number"
-    elif pd.api.types.is_bool_dtype(dtype):
-        values = (masked_list(series.array) if isinstance(series, pd.Series) and isinstance(
-            dtype, pd.BooleanDtype) else series.to_numpy(dtype=object, na_value=None).tolist())
-        kind = "any"
-    elif pd.api.types.is_integer_dtype(dtype):
-        # a NumPy integer column has no missing cells: its own Python ints
-        values = (series.to_numpy().tolist() if isinstance(dtype, np.dtype) else
-                  masked_list(_array(series)))
-        kind = "number"
-    elif pd.api.types.is_float_dtype(dtype):
-        array = floats(series)
-        shown = array.astype(object)
-        shown[~np.isfinite(array)] = None
-        values = shown.tolist()
-        kind = "mp" if style == MP_FORMAT else "number"
-    elif isinstance(dtype, pd.StringDtype):
-        values = [v or None for v in _texts(series)]
-        kind = "text"
-    else:
-        values = [None if isinstance(v, str) and not v else
-                  v.item() if isinstance(v, np.generic) else v
-                  for v in series.to_numpy(dtype=object, na_value=None).tolist()]
-        kind = "any"
-    return Column(header, values, kind, style, width(header, values, kind != "any"))
-
-
-def _whole_numbers(series: Any) -> tuple[list[Any], np.ndarray] | None:
-    """An integer column's cells (None where missing) and its known numbers among the cells
-    :func:`width` measures, else None (not integers)."""
-    dtype = series.dtype
-    if isinstance(dtype, np.dtype) and dtype.kind in "iu":  # no missing cells
-        numbers = series if isinstance(series, np.ndarray) else series.to_numpy()
-        return numbers.tolist(), numbers[:WIDTH_SAMPLE]
-    array = _array(series)
-    if isinstance(array, pd.arrays.IntegerArray):
-        known = ~array._mask[:WIDTH_SAMPLE]
-        return masked_list(array), array._data[:WIDTH_SAMPLE][known]
-    return None
-
-
-def _as_column(values: Any) -> Any:
-    """A Series, or an array read as a Series' cells would be: numbers or flags held by numpy,
-    or a pandas extension array, as they are; any other array (objects) as its Series."""
-    if isinstance(values, pd.Series):
-        return values
-    if isinstance(values, pd.arrays.NumpyExtensionArray):
-        values = values.to_numpy()
-    if isinstance(values, np.ndarray) and values.dtype.kind not in "biuf":
-        return pd.Series(values, copy=False)
-    return values
-
-
-def _array(values: Any) -> Any:
-    """A Series' array, or the array itself."""
-    return values.array if isinstance(values, pd.Series) else values
-
-
-def _texts(series: pd.Series) -> list[str | None]:
-    """A text column's cells as Python texts, None where missing."""
-    array = _array(series)
-    if isinstance(array, pd.arrays.ArrowStringArray):  # Arrow's own list: 2-4x faster
-        return pa.array(array).to_pylist()
-    return array.to_numpy(dtype=object, na_value=None).tolist()
-
-
-def blank(series: pd.Series | Any) -> bool:
-    """True when every cell of ``series`` (a Series, or an array as :func:`column` takes) is
-    missing or empty text (nothing to show)."""
-    series = _as_column(series)
-    if isinstance(series, np.ndarray):  # numbers or flags: missing only where NaN
-        return bool(np.isnan(series).all()) if series.dtype.kind == "f" else not len(series)
-    array = _array(series)  # its own array: far cheaper per call than Series methods
-    if isinstance(array, pd.arrays.ArrowStringArray):  # texts held by Arrow: asked of Arrow
-        arrow = pa.array(array)
-        return arrow.null_count == len(arrow) or pc.max(pc.utf8_length(arrow)).as_py() == 0
-    missing = np.asarray(array.isna(), dtype=bool)
-    if missing.all():
-        return True
-    first = array[int(np.argmin(missing))]  # the first cell holding something
-    if not isinstance(first, str) or first:
-        return False
-    if isinstance(series.dtype, pd.StringDtype):  # texts only: is any of them not empty?
-        return not any(array.to_numpy(dtype=object, na_value=""))
-    return bool((series.astype("string") == "").all())
-
-
-def _shown(value: Any) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
-
-
-def width(header: str, values: list[Any], alike: bool = False) -> float:
-    """A column width that fits the header and the first 2,000 cells (at most 40).
-
-    ``alike``: the cells are all of one type (text, whole numbers or decimals),
-    so each distinct value is measured once.
-    """
-    sample: Any = set(values[:WIDTH_SAMPLE]) if alike else values[:WIDTH_SAMPLE]
-    sample = [v for v in sample if v is not None]
-    types = set(map(type, sample))
-    if types <= {str}:  # text (the common case): its length
-        longest = max(map(len, sample), default=0)
-    elif alike and types == {int}:  # whole numbers: the least or greatest
-        longest = max(len(str(min(sample))), len(str(max(sample))))
-    else:
-        longest = max(map(len, map(_shown, sample)), default=0)
-    return min(max(len(header), longest) + 2, 40)
 
 
 @dataclass
