@@ -112,9 +112,10 @@ class Lookups:
     def items(self) -> dict[Any, pd.Series]:
         """Every column by name, as ``dict(frame.items())`` (a new dict each time)."""
         if self._all is None:
-            self._all = dict(self.frame.items())
-            if self.frame.columns.is_unique:  # (a repeated name looks up several columns)
-                self._got.update(self._all)
+            if self.frame.columns.is_unique:  # those looked up already are not looked up again
+                self._all = {name: self[name] for name in self.frame.columns}
+            else:  # (a repeated name looks up several columns)
+                self._all = dict(self.frame.items())
         return dict(self._all)
 
 
