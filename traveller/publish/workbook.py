@@ -21,7 +21,6 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,23 +30,21 @@ from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish import handrecord
 from traveller.publish.book import Workbook
+from traveller.publish.book_reads import Reads
+from traveller.publish.book_reads import card_columns as _card_columns
+from traveller.publish.book_reads import frequency_columns as _frequency_columns
 from traveller.publish.cards import (
-    card_values,
-    frequency_values,
-    names_lookup,
     result_frequencies,
     result_score_cards,
     result_summary,
 )
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, heading
-from traveller.publish.keys import Lookups, group_ids, numbered
+from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header
-from traveller.score.frequency import counted
 from traveller.tidy.arrays import rows_of
-from traveller.tidy.rulings import kinds
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -158,7 +155,7 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    reads = _Reads(result)
+    reads = Reads(result)
     extra = _sheets(result, lambda: _card_columns(result, reads),
                     lambda: _frequency_columns(result, reads),
                     lambda: result_summary(result, reads.travellers, reads.kind,
@@ -184,7 +181,7 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     return plan
 
 
-def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], reads: _Reads,
+def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], reads: Reads,
                       extra: list[tuple[str, pd.DataFrame]],
                       facts: list[tuple[str, str]]) -> None:
     from traveller.publish.layout import travellers_layout
@@ -199,7 +196,7 @@ def _has_summary(extra: list[tuple[str, pd.DataFrame]]) -> bool:
     return any(name == "Summary" for name, _ in extra)
 
 
-def _facts(reads: _Reads, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
+def _facts(reads: Reads, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
     """The travellers' constant columns, listed on the Summary instead of on every row."""
     from traveller.publish.layout import constant_facts
 
@@ -208,7 +205,7 @@ def _facts(reads: _Reads, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[s
 
 
 def _extra(result: Result, name: str, frame: pd.DataFrame,
-           facts: list[tuple[str, str]], reads: _Reads) -> Planned:
+           facts: list[tuple[str, str]], reads: Reads) -> Planned:
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
@@ -286,71 +283,6 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     Master points when awarded)."""
     return _sheets(result, lambda: result_score_cards(result),
                    lambda: result_frequencies(result), lambda: result_summary(result))
-
-
-class _Reads:
-    """What two of the sheets after Problems read alike, made once (when first read): the
-    ranking's names (score cards' pairs and opponents), the counted travellers and their
-    kinds (Frequencies and Summary)."""
-
-    def __init__(self, result: Result) -> None:
-        self.result = result
-
-    @cached_property
-    def names(self) -> dict[tuple[Any, Any, Any], str]:
-        return names_lookup(self.result.ranking)
-
-    @cached_property
-    def columns(self) -> Lookups:
-        """The travellers' columns (numbered 0, 1, 2, ...), each looked up once."""
-        return Lookups(numbered(self.result.travellers))
-
-    @cached_property
-    def counted_columns(self) -> Lookups:
-        """The counted travellers' columns (the travellers' own when they are the same)."""
-        t = self.travellers
-        return self.columns if t is self.columns.frame else Lookups(t)
-
-    @cached_property
-    def travellers(self) -> pd.DataFrame:
-        return counted(self.result)  # as Result.frequencies and Result.summary read them
-
-    @cached_property
-    def kind(self) -> np.ndarray | None:
-        return kinds(self.travellers) if len(self.travellers) else None
-
-
-def _card_columns(result: Result, reads: _Reads) -> dict[str, Any]:
-    """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
-    their arrays, read as their Series (sheet.column), with no Series built for them."""
-    if result.travellers.empty:
-        return dict(result_score_cards(result).items())
-    from traveller.score.individual import card_travellers
-
-    travellers, movement = card_travellers(result.travellers, result.settings)
-    values = card_values(travellers, movement, result.ranking, reads.names,
-                         reads.columns)  # as Result.score_cards
-    return {c: _column_array(v) for c, v in values.items()}
-
-
-def _frequency_columns(result: Result, reads: _Reads) -> dict[str, Any]:
-    """``result.frequencies``' columns, without the frame (their arrays, as the cards')."""
-    travellers = reads.travellers
-    if travellers.empty:
-        return dict(result_frequencies(result).items())
-    return {c: _column_array(v) for c, v in frequency_values(
-        travellers, reads.kind, reads.counted_columns).items()}
-
-
-def _column_array(values: Any) -> Any:
-    """A column of a frame made of ``values``: the array itself, unless a frame would infer
-    another dtype for it (an array of objects: its Series)."""
-    if isinstance(values, pd.arrays.NumpyExtensionArray):
-        values = values.to_numpy()
-    if (isinstance(values, np.ndarray) and values.dtype.kind in "biuf") \
-            or isinstance(values, pd.api.extensions.ExtensionArray):
-        return values
-    return pd.Series(values, copy=False)
 
 
 def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], Any],
