@@ -25,7 +25,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from traveller.publish import printer
 from traveller.publish.pending import PendingRows
-from traveller.publish.plain import PlainRows
+from traveller.publish.plain import LAST, SPAN_BITS, PlainRows
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
 
 #: xlsxwriter releases whose internals the fast path was read against: [first, last).
@@ -221,14 +221,15 @@ class TextSafeWorksheet(PendingRows, PlainRows, Worksheet):
             super()._write_rows()
             return
         table, info, low, high = self.table, self.row_info, self.dim_rowmin, self.dim_rowmax
-        bounds = {row: kept[2:] for row, kept in plain.items()}  # first and last column used
+        bounds = dict(self._kept_span)  # first and last column used (see SPAN_BITS)
         order = {}
         for row, cells in table.items():
             if cells and low <= row <= high:
                 order[row] = cols = sorted(cells)
-                bounds[row] = (cols[0], cols[-1])
+                bounds[row] = cols[0] << SPAN_BITS | cols[-1]
         blocks: dict[int, tuple[int, int]] = {}
-        for row, (first, last) in bounds.items():  # xlsxwriter's spans: per 16 rows
+        for row, used in bounds.items():  # xlsxwriter's spans: per 16 rows
+            first, last = used >> SPAN_BITS, used & LAST
             seen = blocks.get(row >> 4)
             if seen is None:
                 blocks[row >> 4] = (first, last)
@@ -237,10 +238,11 @@ class TextSafeWorksheet(PendingRows, PlainRows, Worksheet):
         self.row_spans = spans = {b: f"{lo + 1}:{hi + 1}" for b, (lo, hi) in blocks.items()}
         printer = Printer(self)
         printer.columns(max((hi for _, hi in blocks.values()), default=0))
+        formats = self._kept_formats
         for row in sorted({*bounds, *(r for r in info if low <= r <= high)}):
             kept = plain.get(row)
             if kept is not None:
-                printer.values(row, spans[row >> 4], kept[0], kept[1], info.get(row))
+                printer.values(row, spans[row >> 4], self.kept(kept), formats[row], info.get(row))
                 continue
             columns, span, row_info = order.get(row), spans.get(row >> 4), info.get(row)
             if columns is not None:
@@ -280,7 +282,14 @@ class TextSafeWorksheet(PendingRows, PlainRows, Worksheet):
 
 
 class Workbook(xlsxwriter.Workbook):
-    """``xlsxwriter.Workbook`` whose worksheets write every text as text."""
+    """``xlsxwriter.Workbook`` whose worksheets write every text as text.
+
+    Once closed, its worksheets let go of the workbook (each holds its ``add_format``): the
+    workbook and everything in it (every cell, every kept row) is then freed as soon as
+    it is no longer used, instead of waiting, as a reference cycle, for the garbage
+    collector (a batch writes a workbook per session: each one's few thousand objects
+    would be counted, and walked in older generations, meanwhile).
+    """
 
     worksheet_class = TextSafeWorksheet
 
@@ -289,3 +298,11 @@ class Workbook(xlsxwriter.Workbook):
             if isinstance(sheet, PendingRows):  # whose formats would take indices first
                 sheet._print_pending(sheet.previous_row)
         return super().add_worksheet(name, worksheet_class)
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            for sheet in self.worksheets():
+                if getattr(sheet, "workbook_add_format", None) is not None:
+                    sheet.workbook_add_format = None  # (nothing is formatted after close)

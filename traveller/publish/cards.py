@@ -20,8 +20,11 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import (
+    Lookups,
     change_starts,
+    floats,
     group_ids,
+    grouped,
     key_codes,
     numbered,
     plain,
@@ -58,11 +61,14 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
 
 def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
                 ranking: pd.DataFrame | None = None,
-                names: dict[tuple[Any, Any, Any], str] | None = None) -> dict[str, Any]:
+                names: dict[tuple[Any, Any, Any], str] | None = None,
+                columns: Lookups | None = None) -> dict[str, Any]:
     """The columns :func:`score_cards` makes its frame of (arrays, in order), from
-    travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already."""
-    t = numbered(travellers)
-    sides = pair_sides(t, movement, _CARD_SIDES)
+    travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already,
+    ``columns``: the travellers' columns looked up already (used when they are theirs)."""
+    frame = numbered(travellers)
+    sides = pair_sides(frame, movement, _CARD_SIDES)
+    t: Any = columns if columns is not None and columns.frame is frame else frame
     kept = ~sides["phantom"].to_numpy(dtype=bool) & ~np.asarray(sides["pair"].array.isna(),
                                                                    dtype=bool)
     side = {c: sides[c].array for c in ("section", "line", "pair", "board", "held",
@@ -77,7 +83,7 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     order = order[kept[order]]  # taken in that order: as sorting only the kept ones
     row, side = row[order], {c: v[order] for c, v in side.items()}
     is_ns = np.asarray(side["held"]) == "NS"
-    score = t["ns_score"].to_numpy(dtype=float, na_value=np.nan)[row]
+    score = floats(t["ns_score"])[row]
     cards = {**{c: side[c] for c in (*session, "section", "line")},
              "pair": pd.array(side["pair"], dtype="Int64"),
              "names": _names(side, ranking, names), "board": side["board"],
@@ -146,8 +152,7 @@ def _sort_key(values: Any, mapping: dict[str, int] | None = None,
 
 def _whole(values: Any) -> np.ndarray | None:
     """Whole numbers or flags as floats (NaN where missing); None if one is too large for that."""
-    number = np.asarray(values.to_numpy(dtype=float, na_value=np.nan)
-                        if not isinstance(values, np.ndarray) else values, dtype=float)
+    number = floats(values)
     known = number[~np.isnan(number)]
     return number if not len(known) or np.abs(known).max() < 2**53 else None
 
@@ -165,7 +170,7 @@ def _text(frame: pd.DataFrame, column: str, row: np.ndarray) -> pd.api.extension
 def _values(frame: pd.DataFrame, column: str) -> np.ndarray:
     if column not in frame:
         return np.full(len(frame), np.nan)
-    return frame[column].to_numpy(dtype=float, na_value=np.nan)
+    return floats(frame[column])
 
 
 def _names(side: dict[str, Any], ranking: pd.DataFrame | None,
@@ -209,31 +214,34 @@ def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(frequency_values(travellers))
 
 
-def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None
-                     ) -> dict[str, Any]:
+def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None,
+                     columns: Lookups | None = None) -> dict[str, Any]:
     """The columns :func:`frequencies` makes its frame of (arrays, in order), from
-    travellers that are not empty; ``kind``: their ``kinds`` when made already."""
-    t = travellers
+    travellers that are not empty; ``kind``: their ``kinds`` when made already, ``columns``:
+    their columns looked up already (used when they are theirs)."""
+    t: Any = columns if columns is not None and columns.frame is travellers else travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
     column: dict[str, Any] = {k: t[k] for k in (*session, "section", "board", *fouled,
                                                 "ns_score")}
     column["ruling"] = (t["ruling"].astype("string") if "ruling" in t
                         else pd.Series(pd.NA, index=t.index, dtype=object))
-    column["_played"] = (kinds(t) if kind is None else kind) == "result"
+    column["_played"] = (kinds(travellers) if kind is None else kind) == "result"
     keys = [*session, "section", "board", *fouled, "_played", "ns_score", "ruling"]
-    group = group_ids(*(column[k] for k in keys))  # by first appearance, as groupby's
+    own = {*session, "section", "board", *fouled, "ns_score"} if isinstance(t, Lookups) else ()
+    group = grouped([t.codes(k) if k in own else key_codes(column[k])  # the travellers' own
+                     for k in keys])  # columns coded once; by first appearance, as groupby's
     firsts = np.unique(group, return_index=True)[1]
     order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
                         for k in reversed(keys[:-1])])  # sort keys order any subset alike
     figures = [c for c in FIGURES if c in t] if "ns_mp" not in t else FREQUENCY_COLUMNS[5:]
-    columns = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
-    out = {k: column[k].array[firsts[order]] for k in columns if k in column}
+    shown = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
+    out = {k: column[k].array[firsts[order]] for k in shown if k in column}
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
     for name in figures:
         out[name] = _first_present(t[name], group, firsts, order)
-    return {c: out[c] for c in columns}
+    return {c: out[c] for c in shown}
 
 
 def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
@@ -253,22 +261,23 @@ def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
             settings: dict[str, object] | None = None,
-            kind: np.ndarray | None = None) -> pd.DataFrame:
+            kind: np.ndarray | None = None, columns: Lookups | None = None) -> pd.DataFrame:
     """The session at a glance: (item, value) rows (``kind``: the travellers' ``kinds``
-    when made already)."""
+    when made already, ``columns``: their columns looked up already, used when theirs)."""
     settings = settings or {}
-    t = travellers
+    t: Any = columns if columns is not None and columns.frame is travellers else travellers
     if kind is None:
-        kind = kinds(t) if len(t) else np.zeros(0, dtype=object)
+        kind = kinds(travellers) if len(t) else np.zeros(0, dtype=object)
     board = ["session", "section", "board"] if "session" in t else ["section", "board"]
     ruled = _counts(kind[kind != "result"])
-    group = group_ids(*(t[k] for k in board)) if len(t) else np.zeros(0, dtype=np.int64)
+    group = (t.groups(*board) if isinstance(t, Lookups) else group_ids(*(t[k] for k in board))
+             ) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
         ("movement", "individual" if settings.get("individual") else settings.get("movement", "")),
-        ("sections", _distinct(t["section"]) if len(t) else 0),
+        ("sections", _distinct(t, "section") if len(t) else 0),
         ("tables", _tables(t, board, group) if len(t) else 0),
         ("players ranked" if settings.get("individual") else "pairs ranked", len(ranking)),
-        ("sessions", _distinct(t["session"]) if "session" in t else 1),
+        ("sessions", _distinct(t, "session") if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
         ("results scored", _scored(t)),
         ("top (common)", _tops(t) if len(t) and "common_top" in t else ""),
@@ -281,11 +290,13 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
 
 
 def result_summary(result: Any, travellers: pd.DataFrame | None = None,
-                   kind: np.ndarray | None = None) -> pd.DataFrame:
+                   kind: np.ndarray | None = None, columns: Lookups | None = None
+                   ) -> pd.DataFrame:
     """A :class:`traveller.result.Result`'s summary; ``travellers``: its counted travellers
-    (``traveller.score.frequency.counted``) and ``kind`` their kinds, when made already."""
+    (``traveller.score.frequency.counted``), ``kind`` their kinds and ``columns`` their
+    columns, when made already."""
     t = frequency.counted(result) if travellers is None else travellers
-    out = summary(t, result.ranking, result.problems, result.settings, kind)
+    out = summary(t, result.ranking, result.problems, result.settings, kind, columns)
     if result.settings.get("frequency_table"):  # say why no pair is ranked
         out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
     return out
@@ -308,9 +319,14 @@ def _counts(values: Any) -> list[tuple[Any, int]]:
     return [(k, int(v)) for k, v in counts.items()]
 
 
-def _distinct(values: pd.Series) -> int:
-    """How many different values (missing ones not counted)."""
-    return key_codes(values)[1]
+def _distinct(t: Any, name: str) -> int:
+    """How many different values the column ``name`` of ``t`` holds (missing ones not
+    counted); ``t``: a frame or its Lookups."""
+    return _codes(t, name)[1]
+
+
+def _codes(t: Any, name: str) -> tuple[np.ndarray, int]:
+    return t.codes(name) if isinstance(t, Lookups) else key_codes(t[name])
 
 
 def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
@@ -322,7 +338,7 @@ def _tables(t: pd.DataFrame, board: list[str], group: np.ndarray) -> int:
     # a missing key is not counted
     per_board = np.bincount(group[known], minlength=int(group.max()) + 1)
     first = np.unique(group, return_index=True)[1]
-    section = key_codes(t["section"])[0][first]
+    section = _codes(t, "section")[0][first]
     counted = known[first]
     if not counted.any():
         return 0
@@ -337,7 +353,7 @@ def _tops(t: pd.DataFrame) -> str | int | float:
     codes, sections = t["section"].factorize(sort=True)
     top = np.full(len(sections), np.nan)
     known = codes >= 0
-    np.fmax.at(top, codes[known], t["common_top"].to_numpy(dtype=float, na_value=np.nan)[known])
+    np.fmax.at(top, codes[known], floats(t["common_top"])[known])
     if len(top) == 1 and not sections[0] and np.isfinite(top[0]):
         value = float(top[0])
         return int(value) if value.is_integer() else value

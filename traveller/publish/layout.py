@@ -21,7 +21,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from traveller.publish.headers import HEADERS
-from traveller.publish.keys import arrow_of, change_starts, numbered
+from traveller.publish.keys import Lookups, arrow_of, change_starts, floats, numbered
 from traveller.publish.sheet import blank
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
@@ -53,17 +53,20 @@ AS_WRITTEN = "_as_written"  # contract_as_written, ... (tidy.normalise)
 
 
 def travellers_layout(result: Result, summary: bool = True,
-                      facts: list[tuple[str, str]] | None = None
+                      facts: list[tuple[str, str]] | None = None, columns: Lookups | None = None
                       ) -> tuple[dict[str, pd.Series], int, dict[int, str], list[tuple[str, str]]]:
     """The Travellers columns to write (in order), the print-area width, board headings and
     the moved facts (the columns are a dict: a frame of them would be built for nothing).
 
     The facts are (item, value) pairs for the Summary sheet (only when
     ``summary``: there is one to move them to); ``facts``: the travellers'
-    :func:`constant_facts` when listed already (the same columns move).
+    :func:`constant_facts` when listed already (the same columns move); ``columns``: the
+    travellers' columns looked up already (used when they are theirs).
     """
     frame = numbered(result.travellers)
-    series = dict(frame.items())  # each column once: a frame lookup costs more than its use
+    # each column once: a frame lookup costs more than its use
+    series = columns.items() if columns is not None and columns.frame is frame \
+        else dict(frame.items())
     names = [c for c, s in series.items() if not blank(s)]
     if facts is None or not summary:
         facts = constant_facts(series, names) if summary else []
@@ -119,9 +122,7 @@ def constant_facts(frame: pd.DataFrame | Mapping[str, pd.Series],
 
 
 def _same(a: pd.Series, b: pd.Series) -> bool:
-    x = a.to_numpy(dtype=float, na_value=np.nan)
-    y = b.to_numpy(dtype=float, na_value=np.nan)
-    return bool(np.array_equal(x, y, equal_nan=True))
+    return bool(np.array_equal(floats(a), floats(b), equal_nan=True))
 
 
 class _Cells:
@@ -176,7 +177,7 @@ class _Cells:
     def values(self, name: str) -> np.ndarray:
         """A numeric column's values as floats (NaN where missing)."""
         if name not in self._values:
-            self._values[name] = self.series[name].to_numpy(dtype=float, na_value=np.nan)
+            self._values[name] = floats(self.series[name])
         return self._values[name]
 
     def equal(self, written: str, value: str) -> np.ndarray:
@@ -209,6 +210,7 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
     cells = _Cells(series)
     kept, dropped = {}, set()
     partners = [c for c in _PARTNERS if c in names]
+    rows = rows_of(series) if series else 0
     for name in [c for c in names if str(c).endswith(AS_WRITTEN)]:
         best, same = 0, None
         for candidate in partners:
@@ -216,6 +218,8 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
             hits = int(equal.sum())
             if hits > best:
                 best, same = hits, equal
+            if best == rows:  # equal on every row: no later candidate can have more
+                break
         if same is None:
             continue
         if (cells.missing(name) | same).all():

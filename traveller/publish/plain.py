@@ -15,14 +15,20 @@ from typing import Any
 
 from traveller.publish.printer import NEW, NUMBER, STRING
 
-#: A kept row: values, formats, first and last column used.
-Kept = tuple[tuple[Any, ...], tuple[Any, ...], int, int]
+#: A kept row's first and last column used, as one number: ``first << SPAN_BITS | last``
+#: (no tuple per row: a club session keeps a thousand rows until its workbook is closed,
+#: each object of them counted and walked by the garbage collector meanwhile).
+SPAN_BITS = 16
+LAST = (1 << SPAN_BITS) - 1
 
 
 class PlainRows:
     """Kept rows of a :class:`traveller.publish.book.TextSafeWorksheet` built in memory."""
 
-    _plain: dict[int, Kept] | None = None
+    _plain: dict[int, int] | None = None  # kept rows' values in _kept, by row (see kept())
+    _kept: list[Any]  # every kept row's values, one row after another
+    _kept_formats: dict[int, tuple[Any, ...]]  # their formats
+    _kept_span: dict[int, int]  # their first and last column used (see SPAN_BITS)
     _indices: dict[str, int]  # the shared strings' indices the kept rows' texts have
     table: Any
     str_table: Any
@@ -65,7 +71,11 @@ class PlainRows:
         while values[last] is None:
             last -= 1
         shared.count += texts
-        plain[row] = (tuple(values), tuple(formats), first, last)
+        kept = self._kept
+        plain[row] = len(kept) << SPAN_BITS | len(values)
+        kept.extend(values)
+        self._kept_formats[row] = tuple(formats)
+        self._kept_span[row] = first << SPAN_BITS | last
         low, left = self.dim_rowmin, self.dim_colmin
         if low is None or left is None or row < low or first < left:
             self._check_dimensions(row, first)
@@ -75,15 +85,24 @@ class PlainRows:
             self._check_dimensions(row, last)
         return True
 
-    def _plain_rows(self) -> dict[int, Kept]:
-        """Rows kept by :meth:`_put_plain`: values, formats, first and last column used."""
+    def _plain_rows(self) -> dict[int, int]:
+        """Rows kept by :meth:`_put_plain`: where their values are (:meth:`kept` gives them;
+        their formats are in ``_kept_formats``, their first and last column used in
+        ``_kept_span``)."""
         if self._plain is None:
-            self._plain = {}
+            self._plain, self._kept, self._kept_formats, self._kept_span = {}, [], {}, {}
         return self._plain
+
+    def kept(self, at: int) -> list[Any]:
+        """A kept row's values, from where :meth:`_plain_rows` has them (``at``)."""
+        start = at >> SPAN_BITS
+        return self._kept[start:start + (at & LAST)]
 
     def _cells_of(self, row: int) -> None:
         """A kept row's values as cells of the table (cells written since then stay)."""
-        values, formats, _, _ = self._plain_rows().pop(row)
+        values = self.kept(self._plain_rows().pop(row))
+        formats = self._kept_formats.pop(row)
+        del self._kept_span[row]
         cells, indices = self.table[row], self._indices
         for col, (value, cell_format) in enumerate(zip(values, formats, strict=False)):
             if value is not None and col not in cells:

@@ -9,6 +9,7 @@ tests/test_publish_speed_identical.py compare the bytes both ways.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from xlsxwriter import worksheet as xw
@@ -147,7 +148,7 @@ class Printer:
             self.sheet._write_cell(row, col, cell)
         out.append("</row>")
 
-    def values(self, row: int, span: str | None, values: tuple[Any, ...],
+    def values(self, row: int, span: str | None, values: Sequence[Any],
                formats: tuple[Any, ...], row_info: Any) -> None:
         """A row kept as its values (finite numbers, plain texts; None: no cell): its
         ``<row>`` tag (as :meth:`row`), the elements :meth:`cells` prints for their cells,

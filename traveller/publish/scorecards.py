@@ -13,14 +13,15 @@ are left out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from traveller.publish.cards import names_lookup
-from traveller.publish.keys import change_starts, group_ids, key_codes, plain
+from traveller.publish.keys import change_starts, floats, group_ids, key_codes, plain
 from traveller.publish.sheet import (
     DECIMAL,
     MAX_BREAKS,
@@ -33,6 +34,7 @@ from traveller.publish.sheet import (
     page_setup,
     row_cells,
 )
+from traveller.tidy.arrays import array_of
 
 #: Card columns written per row (in this order) and their headers.
 ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponent": "Opponents",
@@ -103,17 +105,19 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
     ends = [*starts[1:], len(frame["pair"])] if starts else []  # (no card: no block)
     totals = _totals(ranking)
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
-    firsts = {c: plain(frame[c].array[at]) for c in ("section", "line", "pair", "names")
+    firsts = {c: plain(array_of(frame[c])[at]) for c in ("section", "line", "pair", "names")
               if c in frame}
-    sums = _sums(frame, cols)
-    rows = row_cells(cols, st["0"], starts, st[DECIMAL])
+    total_rows = _total_rows(st, cols, _sums(frame, cols), starts, ends)
+    values, formats = row_cells(cols, st["0"], starts, st[DECIMAL])
     r, breaks = 0, []
     for i, (start, end) in enumerate(zip(starts, ends, strict=True)):
         if r:
             breaks.append(r)
         first: dict[str, Any] = {c: v[i] for c, v in firsts.items()}
-        r = _block(sheet, st, cols, rows[start:end], r, _heading(first, who))
-        _total(sheet, st, cols, sums, start, end, r)
+        r = _block(sheet, st, cols, zip(islice(values, end - start), formats[start:end],
+                                        strict=True), r, _heading(first, who))
+        sheet.put_blanks(r, range(len(cols)), st["total"])
+        sheet.put_row(r, *total_rows[i])
         rank = totals.get((first["section"], str(first.get("line", "") or ""), first["pair"]))
         _ranked(sheet, st, cols, rank, r + 1)
         r += 3
@@ -138,7 +142,7 @@ def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
 
 
 def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
-           rows: list[tuple[tuple[Any, ...], tuple[Any, ...]]], r: int, heading: str) -> int:
+           rows: Iterable[tuple[tuple[Any, ...], tuple[Any, ...]]], r: int, heading: str) -> int:
     """One pair's card from sheet row ``r`` (its total row left for :func:`_total`)."""
     sheet.put_blanks(r, range(len(cols)), st["heading"])
     sheet.put_row(r, [heading], [st["heading"]])
@@ -176,30 +180,37 @@ def _sums(frame: dict[str, pd.Series], cols: list[Column]) -> dict[str, np.ndarr
     sums = {}
     for name, header in (("mp", "MP"), ("pct", "%"), ("imp", "IMPs")):
         if header in headers:
-            values = frame[name].to_numpy(dtype=float, na_value=np.nan)
+            values = floats(frame[name])
             known = ~np.isnan(values)
             sums[name], sums[f"{name}_known"] = np.where(known, values, 0.0), known
     return sums
 
 
-def _total(sheet: Any, st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarray],
-           start: int, end: int, r: int) -> None:
-    """A pair's total row: its matchpoints added up, its mean % (missing values left out)."""
-    sheet.put_blanks(r, range(len(cols)), st["total"])
+def _total_rows(st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarray],
+                starts: list[int], ends: list[int]) -> list[tuple[list[Any], list[Any]]]:
+    """Each pair's total row (values, formats): its matchpoints added up, its mean % (missing
+    values left out), its IMPs added up; the pairs' cards run from ``starts`` to ``ends``."""
     headers = [c.header for c in cols]
     values: list[Any] = ["Total"] + [None] * (len(cols) - 1)
-    formats = [st["total"]] * len(cols)
+    rows = [(list(values), [st["total"]] * len(cols)) for _ in starts]
+    at = np.asarray(starts, dtype=np.intp)
+    if not len(at):
+        return rows
+    spans = list(zip(starts, ends, strict=True))
     if "mp" in sums:  # the sum of the known values, as numpy's nansum adds them
-        j = headers.index("MP")
-        values[j] = float(sums["mp"][start:end].sum())
-        whole = bool(np.array_equal(sums["mp"][start:end], np.floor(sums["mp"][start:end])))
-        formats[j] = st["total_whole" if whole else "total_pct"]
-    if "pct" in sums:
-        known = int(sums["pct_known"][start:end].sum())
-        if known:  # and their mean, as nanmean: that sum over how many are known
-            j = headers.index("%")
-            values[j], formats[j] = float(sums["pct"][start:end].sum() / known), st["total_pct"]
+        j, mp = headers.index("MP"), sums["mp"]
+        whole = np.logical_and.reduceat(mp == np.floor(mp), at).tolist()  # (runs not empty)
+        for (row, formats), (start, end), here in zip(rows, spans, whole, strict=True):
+            row[j] = float(mp[start:end].sum())
+            formats[j] = st["total_whole" if here else "total_pct"]
+    if "pct" in sums:  # and their mean, as nanmean: that sum over how many are known
+        j, pct = headers.index("%"), sums["pct"]
+        known = np.add.reduceat(sums["pct_known"].astype(np.int64), at).tolist()
+        for (row, formats), (start, end), count in zip(rows, spans, known, strict=True):
+            if count:
+                row[j], formats[j] = float(pct[start:end].sum() / count), st["total_pct"]
     if "imp" in sums:  # the IMPs of the boards on the card, added up
-        j = headers.index("IMPs")
-        values[j], formats[j] = float(sums["imp"][start:end].sum()), st["total_pct"]
-    sheet.put_row(r, values, formats)
+        j, imp = headers.index("IMPs"), sums["imp"]
+        for (row, formats), (start, end) in zip(rows, spans, strict=True):
+            row[j], formats[j] = float(imp[start:end].sum()), st["total_pct"]
+    return rows

@@ -14,18 +14,21 @@ with ``13.86``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pandas as pd
-import pyarrow as pa
-import pyarrow.compute as pc
 from xlsxwriter.utility import xl_col_to_name
+
+from traveller.publish.columns import MP_FORMAT, Column, blank, column, width
+
+__all__ = ["CELL_TEXT_LIMIT", "DECIMAL", "MAX_BREAKS", "MP_FORMAT", "PAGE_ROWS", "SIGNED", "Column",
+           "Table", "blank", "cells", "column", "header_format", "page_setup", "row_cells",
+           "styles", "width", "write_table", "write_title"]
 
 SIGNED = '+#,##0;-#,##0;0'
 DECIMAL = '0.00'
-MP_FORMAT = '0.##'
 
 #: Rows of a landscape A4 page (row height 15 pt, default margins, a wrapped
 #: repeated header), used to place page breaks between boards and pairs.
@@ -60,92 +63,6 @@ def styles(book: Any) -> dict[str, Any]:
     made["indent"] = book.add_format({"align": "left", "indent": 1})  # beside right-aligned numbers
     made["total_whole"] = book.add_format({"bold": True, "top": 1, "num_format": "0"})
     return made
-
-
-@dataclass
-class Column:
-    """One column ready to write: header, cells as plain Python values, how to write them."""
-
-    header: str
-    values: list[Any]
-    kind: str  # "text", "number", "mp" (whole numbers shown without decimals), "any"
-    style: str | None = None  # a key of styles(): the column's format
-    width: float = 8.0
-
-
-def column(header: str, series: pd.Series, style: str | None) -> Column:
-    """Plain Python cells of ``series`` (None for missing or empty text) and how to write them."""
-    dtype = series.dtype
-    if pd.api.types.is_bool_dtype(dtype):
-        values = series.to_numpy(dtype=object, na_value=None).tolist()
-        kind = "any"
-    elif pd.api.types.is_integer_dtype(dtype):
-        # a NumPy integer column has no missing cells: its own Python ints
-        values = (series.to_numpy() if isinstance(dtype, np.dtype) else
-                  series.array.to_numpy(dtype=object, na_value=None)).tolist()
-        kind = "number"
-    elif pd.api.types.is_float_dtype(dtype):
-        array = series.to_numpy(dtype=float, na_value=np.nan)
-        shown = array.astype(object)
-        shown[~np.isfinite(array)] = None
-        values = shown.tolist()
-        kind = "mp" if style == MP_FORMAT else "number"
-    elif isinstance(dtype, pd.StringDtype):
-        values = [v or None for v in _texts(series)]
-        kind = "text"
-    else:
-        values = [None if isinstance(v, str) and not v else
-                  v.item() if isinstance(v, np.generic) else v
-                  for v in series.to_numpy(dtype=object, na_value=None).tolist()]
-        kind = "any"
-    return Column(header, values, kind, style, width(header, values, kind != "any"))
-
-
-def _texts(series: pd.Series) -> list[str | None]:
-    """A text column's cells as Python texts, None where missing."""
-    array = series.array
-    if isinstance(array, pd.arrays.ArrowStringArray):  # Arrow's own list: 2-4x faster
-        return pa.array(array).to_pylist()
-    return array.to_numpy(dtype=object, na_value=None).tolist()
-
-
-def blank(series: pd.Series) -> bool:
-    """True when every cell of ``series`` is missing or empty text (nothing to show)."""
-    array = series.array  # its own array: far cheaper per call than Series methods
-    if isinstance(array, pd.arrays.ArrowStringArray):  # texts held by Arrow: asked of Arrow
-        arrow = pa.array(array)
-        return arrow.null_count == len(arrow) or pc.max(pc.utf8_length(arrow)).as_py() == 0
-    missing = np.asarray(array.isna(), dtype=bool)
-    if missing.all():
-        return True
-    first = array[int(np.argmin(missing))]  # the first cell holding something
-    if not isinstance(first, str) or first:
-        return False
-    if isinstance(series.dtype, pd.StringDtype):  # texts only: is any of them not empty?
-        return not any(array.to_numpy(dtype=object, na_value=""))
-    return bool((series.astype("string") == "").all())
-
-
-def _shown(value: Any) -> str:
-    return f"{value:.2f}" if isinstance(value, float) else str(value)
-
-
-def width(header: str, values: list[Any], alike: bool = False) -> float:
-    """A column width that fits the header and the first 2,000 cells (at most 40).
-
-    ``alike``: the cells are all of one type (text, whole numbers or decimals),
-    so each distinct value is measured once.
-    """
-    sample: Any = set(values[:2000]) if alike else values[:2000]
-    sample = [v for v in sample if v is not None]
-    types = set(map(type, sample))
-    if types <= {str}:  # text (the common case): its length
-        longest = max(map(len, sample), default=0)
-    elif alike and types == {int}:  # whole numbers: the least or greatest
-        longest = max(len(str(min(sample))), len(str(max(sample))))
-    else:
-        longest = max(map(len, map(_shown, sample)), default=0)
-    return min(max(len(header), longest) + 2, 40)
 
 
 @dataclass
@@ -271,12 +188,18 @@ def cells(col: Column, whole: Any, starts: list[int] | None = None,
 
 
 def row_cells(cols: list[Column], whole: Any, starts: list[int] | None = None,
-              decimal: Any = None) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
-    """Per data row: its values and their formats, one per column (see :func:`cells`)."""
+              decimal: Any = None) -> tuple[Iterator[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Per data row: its values (made as they are read, in order), and their formats, one per
+    column (see :func:`cells`).
+
+    Rows formatted alike share one tuple of formats, and a row's tuple of values is gone
+    once it is written (fewer objects alive for the garbage collector to count and walk).
+    """
     made = [cells(c, whole, starts, decimal) for c in cols]
     values = zip(*(v for v, _ in made), strict=True)
-    formats = zip(*(f for _, f in made), strict=True)
-    return list(zip(values, formats, strict=True))
+    alike: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    formats = [alike.setdefault(f, f) for f in zip(*(f for _, f in made), strict=True)]
+    return values, formats
 
 
 def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> list[int]:
@@ -286,8 +209,8 @@ def _write_rows(sheet: Any, st: dict[str, Any], table: Table, first: int) -> lis
     breaks: list[int] = []
     page_start, r = first, first
     span = max(table.printed or len(cols), 1)
-    for i, (values, formats) in enumerate(row_cells(cols, st["0"], _groups(table),
-                                                     st[DECIMAL])):
+    for i, (values, formats) in enumerate(zip(*row_cells(cols, st["0"], _groups(table),
+                                                          st[DECIMAL]), strict=True)):
         heading = table.headings.get(i)
         if heading is not None:
             size = _group_size(table.headings, i, n)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from traveller.publish.keys import arrow_of, floats
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.words import noun
 
@@ -69,9 +70,17 @@ def _leads(lead: pd.Series) -> pd.Series:
 def overtricks(contract: pd.Series, tricks: pd.Series) -> np.ndarray:
     """Tricks against the contract as numbers (0 made exactly, 1 one over, -2 two down;
     NaN for a pass or no contract)."""
-    codes, uniques = pd.factorize(text(contract))  # a few dozen distinct contracts
+    if isinstance(contract.array, pd.arrays.ArrowStringArray):  # encoded by Arrow (missing:
+        encoded = arrow_of(contract.array).dictionary_encode()  # -1, as "" reads: no level)
+        uniques = encoded.dictionary.to_pylist()
+        codes = encoded.indices.fill_null(-1).to_numpy(zero_copy_only=False)
+    else:
+        codes, uniques = pd.factorize(text(contract))  # a few dozen distinct contracts
     found = (_CONTRACT_TEXT.search(u) for u in uniques)
     levels = np.array([float(m["level"]) if m else np.nan for m in found] + [np.nan])
+    if pd.api.types.is_numeric_dtype(tricks.dtype) and not pd.api.types.is_bool_dtype(
+            tricks.dtype):  # numbers already: as to_numeric leaves them
+        return floats(tricks) - levels[codes] - 6
     taken = pd.to_numeric(tricks, errors="coerce")
     return np.asarray(taken, dtype=float) - levels[codes] - 6
 

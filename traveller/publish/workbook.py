@@ -21,7 +21,6 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +30,10 @@ from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish import handrecord
 from traveller.publish.book import Workbook
+from traveller.publish.book_reads import Reads
+from traveller.publish.book_reads import card_columns as _card_columns
+from traveller.publish.book_reads import frequency_columns as _frequency_columns
 from traveller.publish.cards import (
-    card_values,
-    frequency_values,
-    names_lookup,
     result_frequencies,
     result_score_cards,
     result_summary,
@@ -45,9 +44,7 @@ from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
 from traveller.publish.titles import page_footer, page_header
-from traveller.score.frequency import counted
 from traveller.tidy.arrays import rows_of
-from traveller.tidy.rulings import kinds
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -158,17 +155,18 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
-    reads = _Reads(result)
-    extra = _sheets(result, lambda: _card_columns(result, reads.names),
+    reads = Reads(result)
+    extra = _sheets(result, lambda: _card_columns(result, reads),
                     lambda: _frequency_columns(result, reads),
-                    lambda: result_summary(result, reads.travellers, reads.kind)
+                    lambda: result_summary(result, reads.travellers, reads.kind,
+                                           reads.counted_columns)
                     ) if more_sheets else []
-    facts = _facts(result, extra)
-    t = result.travellers
+    facts = _facts(reads, extra)
+    t = reads.columns
     keys = [c for c in ("session", "section", "board") if c in t]
-    boards = int(group_ids(*(t[k] for k in keys)).max()) + 1 if keys and len(t) else 0
+    boards = int(t.groups(*keys).max()) + 1 if keys and len(t) else 0
     plan: list[Planned] = [("Travellers", len(t) + boards + 1,
-                            lambda b, st, h: _write_travellers(b, st, h, result, extra, facts),
+                            lambda b, st, h: _write_travellers(b, st, h, reads, extra, facts),
                             lambda: result.travellers)]
     if has_hands(result):
         plan.append(("Hands", len(handrecord.deals(result)) * BLOCK,
@@ -183,12 +181,13 @@ def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     return plan
 
 
-def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], result: Result,
+def _write_travellers(book: Any, st: dict[str, Any], header: tuple[str, str], reads: Reads,
                       extra: list[tuple[str, pd.DataFrame]],
                       facts: list[tuple[str, str]]) -> None:
     from traveller.publish.layout import travellers_layout
 
-    frame, printed, headings, _ = travellers_layout(result, _has_summary(extra), facts)
+    frame, printed, headings, _ = travellers_layout(reads.result, _has_summary(extra), facts,
+                                                    reads.columns)
     write_table(book, st, _table("Travellers", frame, band="board", printed=printed,
                                  headings=headings, header=header))
 
@@ -197,15 +196,16 @@ def _has_summary(extra: list[tuple[str, pd.DataFrame]]) -> bool:
     return any(name == "Summary" for name, _ in extra)
 
 
-def _facts(result: Result, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
+def _facts(reads: Reads, extra: list[tuple[str, pd.DataFrame]]) -> list[tuple[str, str]]:
     """The travellers' constant columns, listed on the Summary instead of on every row."""
     from traveller.publish.layout import constant_facts
 
-    return constant_facts(result.travellers) if _has_summary(extra) else []
+    columns = reads.columns
+    return constant_facts(columns, list(columns.frame.columns)) if _has_summary(extra) else []
 
 
 def _extra(result: Result, name: str, frame: pd.DataFrame,
-           facts: list[tuple[str, str]], reads: _Reads) -> Planned:
+           facts: list[tuple[str, str]], reads: Reads) -> Planned:
     if name == "Score cards":
         from traveller.publish.scorecards import write_score_cards
 
@@ -283,48 +283,6 @@ def extra_sheets(result: Result) -> list[tuple[str, pd.DataFrame]]:
     Master points when awarded)."""
     return _sheets(result, lambda: result_score_cards(result),
                    lambda: result_frequencies(result), lambda: result_summary(result))
-
-
-class _Reads:
-    """What two of the sheets after Problems read alike, made once (when first read): the
-    ranking's names (score cards' pairs and opponents), the counted travellers and their
-    kinds (Frequencies and Summary)."""
-
-    def __init__(self, result: Result) -> None:
-        self.result = result
-
-    @cached_property
-    def names(self) -> dict[tuple[Any, Any, Any], str]:
-        return names_lookup(self.result.ranking)
-
-    @cached_property
-    def travellers(self) -> pd.DataFrame:
-        return counted(self.result)  # as Result.frequencies and Result.summary read them
-
-    @cached_property
-    def kind(self) -> np.ndarray | None:
-        return kinds(self.travellers) if len(self.travellers) else None
-
-
-def _card_columns(result: Result, names: dict[tuple[Any, Any, Any], str]
-                  ) -> dict[str, pd.Series]:
-    """``result.score_cards``' columns, without the frame (a workbook reads them one by one)."""
-    if result.travellers.empty:
-        return dict(result_score_cards(result).items())
-    from traveller.score.individual import card_travellers
-
-    travellers, movement = card_travellers(result.travellers, result.settings)
-    values = card_values(travellers, movement, result.ranking, names)  # as Result.score_cards
-    return {c: pd.Series(v, name=c, copy=False) for c, v in values.items()}
-
-
-def _frequency_columns(result: Result, reads: _Reads) -> dict[str, pd.Series]:
-    """``result.frequencies``' columns, without the frame."""
-    travellers = reads.travellers
-    if travellers.empty:
-        return dict(result_frequencies(result).items())
-    return {c: pd.Series(v, name=c, copy=False)
-            for c, v in frequency_values(travellers, reads.kind).items()}
 
 
 def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], Any],
