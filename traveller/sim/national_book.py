@@ -77,6 +77,7 @@ def _rows(sheet: Any, st: dict[str, Any], frame: pd.DataFrame, style: dict[str, 
     for at in range(0, len(frame), BLOCK):
         part = frame.iloc[at:at + BLOCK]
         cols = [column(str(name), part[name], style[str(name)]) for name in part.columns]
-        for values, formats in row_cells(cols, st["0"], None, st[DECIMAL]):
-            put(r, values, formats)
+        values, formats = row_cells(cols, st["0"], None, st[DECIMAL])
+        for row_values, row_formats in zip(values, formats, strict=True):
+            put(r, row_values, row_formats)
             r += 1
