@@ -30,9 +30,7 @@ from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish import handrecord
 from traveller.publish.book import Workbook
-from traveller.publish.book_reads import Reads
-from traveller.publish.book_reads import card_columns as _card_columns
-from traveller.publish.book_reads import frequency_columns as _frequency_columns
+from traveller.publish.book_reads import Reads, card_columns, frequency_columns
 from traveller.publish.cards import (
     result_frequencies,
     result_score_cards,
@@ -156,8 +154,8 @@ def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[s
 def _plan(result: Result, more_sheets: bool) -> list[Planned]:
     """The sheets after the Ranking, in order."""
     reads = Reads(result)
-    extra = _sheets(result, lambda: _card_columns(result, reads),
-                    lambda: _frequency_columns(result, reads),
+    extra = _sheets(result, lambda: card_columns(result, reads),
+                    lambda: frequency_columns(result, reads),
                     lambda: result_summary(result, reads.travellers, reads.kind,
                                            reads.counted_columns)
                     ) if more_sheets else []
