@@ -20,6 +20,7 @@ from traveller.publish.cards import (
     result_frequencies,
     result_score_cards,
 )
+from traveller.publish.columns import as_column
 from traveller.publish.keys import Lookups, numbered
 from traveller.score.frequency import counted
 from traveller.tidy.rulings import kinds
@@ -62,7 +63,8 @@ class Reads:
 
 def card_columns(result: Result, reads: Reads) -> dict[str, Any]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
-    their arrays, read as their Series (sheet.column), with no Series built for them."""
+    their arrays as :func:`~traveller.publish.columns.as_column` keeps them (a Series only
+    where a frame would infer another dtype: an array of objects)."""
     if result.travellers.empty:
         return dict(result_score_cards(result).items())
     from traveller.score.individual import card_travellers
@@ -70,7 +72,7 @@ def card_columns(result: Result, reads: Reads) -> dict[str, Any]:
     travellers, movement = card_travellers(result.travellers, result.settings)
     values = card_values(travellers, movement, result.ranking, reads.names,
                          reads.columns)  # as Result.score_cards
-    return {c: _column_array(v) for c, v in values.items()}
+    return {c: as_column(v) for c, v in values.items()}
 
 
 def frequency_columns(result: Result, reads: Reads) -> dict[str, Any]:
@@ -78,16 +80,5 @@ def frequency_columns(result: Result, reads: Reads) -> dict[str, Any]:
     travellers = reads.travellers
     if travellers.empty:
         return dict(result_frequencies(result).items())
-    return {c: _column_array(v) for c, v in frequency_values(
+    return {c: as_column(v) for c, v in frequency_values(
         travellers, reads.kind, reads.counted_columns).items()}
-
-
-def _column_array(values: Any) -> Any:
-    """A column of a frame made of ``values``: the array itself, unless a frame would infer
-    another dtype for it (an array of objects: its Series)."""
-    if isinstance(values, pd.arrays.NumpyExtensionArray):
-        values = values.to_numpy()
-    if (isinstance(values, np.ndarray) and values.dtype.kind in "biuf") \
-            or isinstance(values, pd.api.extensions.ExtensionArray):
-        return values
-    return pd.Series(values, copy=False)

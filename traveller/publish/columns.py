@@ -43,7 +43,7 @@ def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
     ``series``: a Series, or the array of one (a numpy array of numbers or flags, or a
     pandas extension array): the cells are those of its Series.
     """
-    series = _as_column(series)
+    series = as_column(series)
     measured = _measured(series, style)
     if measured is not None:  # listed and measured from the array: as width() would
         values, kind, longest = measured
@@ -113,7 +113,7 @@ def _whole_numbers(series: Any) -> tuple[list[Any], np.ndarray] | None:
     return None
 
 
-def _as_column(values: Any) -> Any:
+def as_column(values: Any) -> Any:
     """A Series, or an array read as a Series' cells would be: numbers or flags held by numpy,
     or a pandas extension array, as they are; any other array (objects) as its Series."""
     if isinstance(values, pd.Series):
@@ -141,7 +141,7 @@ def _texts(series: pd.Series) -> list[str | None]:
 def blank(series: pd.Series | Any) -> bool:
     """True when every cell of ``series`` (a Series, or an array as :func:`column` takes) is
     missing or empty text (nothing to show)."""
-    series = _as_column(series)
+    series = as_column(series)
     if isinstance(series, np.ndarray):  # numbers or flags: missing only where NaN
         return bool(np.isnan(series).all()) if series.dtype.kind == "f" else not len(series)
     array = _array(series)  # its own array: far cheaper per call than Series methods
