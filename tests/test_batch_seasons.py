@@ -76,3 +76,19 @@ def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
     assert {k: (v["rank"], v["total"]) for k, v in ours.items()} == {
         k: (v["rank"], v["total"]) for k, v in batch_state.items()}
     assert all(key.startswith("id:") for key in ours)
+
+
+def test_the_store_library_loads_while_the_workers_score() -> None:
+    """A run that stores sessions imports SQLAlchemy in a thread; one that stores none
+    does not start it."""
+    import sys
+    from types import SimpleNamespace
+
+    from traveller.batch.seasons import warm_store
+
+    nothing = [SimpleNamespace(settings={"store": "none"}), SimpleNamespace(settings=None)]
+    assert warm_store(nothing) is None  # type: ignore[arg-type]
+    thread = warm_store([*nothing, SimpleNamespace(settings={})])  # type: ignore[arg-type]
+    assert thread is not None
+    thread.join(timeout=60)
+    assert not thread.is_alive() and "sqlalchemy.dialects.sqlite" in sys.modules

@@ -32,7 +32,7 @@ from traveller.batch.lock import OutdirLock, stale_note
 from traveller.batch.manifest import Manifest, now_iso, open_nofollow
 from traveller.batch.plan import Job, find_jobs, stable_mtime, unchanged
 from traveller.batch.publishing import due, late_note, refresh_index
-from traveller.batch.seasons import update_seasons
+from traveller.batch.seasons import update_seasons, warm_store
 from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
 from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
@@ -185,6 +185,7 @@ def _loop(run: _Run, jobs: list[Job], summary: RunSummary,
         tasks.append(Task(job.path, job.settings.pipeline_kwargs(),
                           run.outdir / job.output(), run.published, os.environ.get(PAUSE_ENV),
                           job, entry, run.outdir, now))
+    warming = warm_store([job for job, _, _ in todo]) if todo else None
     scored = _scored(run, tasks)
     try:
         for item in planned:
@@ -203,6 +204,8 @@ def _loop(run: _Run, jobs: list[Job], summary: RunSummary,
         close = getattr(scored, "close", None)
         if close is not None:
             close()  # stops the workers, also when the run is interrupted
+        if warming is not None:
+            warming.join()  # (the store's library, loaded meanwhile: update_seasons uses it)
 
 
 def _scored(run: _Run, tasks: list[Task]) -> Iterator[dict[str, Any]]:

@@ -13,7 +13,9 @@ nothing new stays fast and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,28 @@ DEFAULT_STORE = "sqlite"
 #: The SQLite store's file under OUTDIR (publish/store.py has the same name; this module
 #: does not import it, so a run with nothing new loads neither pandas nor SQLAlchemy).
 STORE_NAME = "traveller-results.sqlite"
+
+
+def warm_store(jobs: list[Job]) -> threading.Thread | None:
+    """Import the store's database library (SQLAlchemy) in a thread, while the workers
+    score; None when no job stores its sessions.
+
+    Loading SQLAlchemy takes about a quarter of a second, which the end of a run would
+    otherwise spend after the last file, with every worker idle. The thread only
+    imports (no database is opened); :func:`update_seasons` waits for it first.
+    """
+    if not any(job.settings is not None and (job.settings.get("store") or DEFAULT_STORE)
+               != "none" for job in jobs):
+        return None
+    thread = threading.Thread(target=_import_store, name="traveller-warm-store")
+    thread.start()
+    return thread
+
+
+def _import_store() -> None:
+    # (missing: update_seasons reports it, as it would without this thread)
+    with contextlib.suppress(ImportError):
+        import sqlalchemy.dialects.sqlite  # noqa: F401  (the default store's dialect)
 
 
 def _facts(jobs: list[Job], manifest: Manifest) -> dict[str, dict[str, Any]]:

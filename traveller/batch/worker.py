@@ -46,7 +46,8 @@ PRELOAD = ("traveller.batch.worker", "traveller.pipeline", "traveller.publish.wo
            "traveller.publish.outputs", "traveller.batch.changes", "traveller.batch.files",
            "traveller.batch.publishing", "traveller.read.workbook", "traveller.read.pbn",
            "traveller.read.usebio", "traveller.batch.seasons", "traveller.read.published",
-           "traveller.score.sessions", "python_calamine")
+           "traveller.score.sessions", "traveller.batch.settings", "traveller.publish.layout",
+           "traveller.publish.scorecards", "traveller.publish.shown", "python_calamine")
 
 
 def start_problem() -> str | None:
