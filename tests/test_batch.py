@@ -151,6 +151,22 @@ def test_json_summary_has_every_file_status_problem_counts_and_timings(tmp_path:
     assert data["started"] <= data["finished"] and data["dry_run"] is False
 
 
+def test_an_individual_is_counted_in_players(tmp_path: Path) -> None:
+    """The log line and the summary say what the ranking's lines are."""
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    inbox.mkdir()
+    shutil.copy(SAMPLE_DATA / "individual_session.csv", inbox / "individual.csv")
+    shutil.copy(SAMPLE_DATA / "club_session.csv", inbox / "pairs.csv")
+    age(inbox)
+    code, stdout, _ = run(inbox, "-o", out)
+    assert code == 0, stdout
+    files = {f["input"]: f for f in summary_of(out)["files"]}
+    players = files["individual.csv"]
+    assert players["ranked"] == "player" and files["pairs.csv"]["ranked"] == "pair"
+    assert f"{players['pairs']} players, " in stdout and "16 pairs, " in stdout
+    assert " pairs, " not in next(line for line in stdout.splitlines() if "individual" in line)
+
+
 @pytest.mark.parametrize(("files", "expected"), [
     (["club_session.csv"], 0),
     (["club_session.csv", "problems_session.csv"], 3),

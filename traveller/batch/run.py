@@ -265,7 +265,7 @@ def _done(run: _Run, job: Job, reason: str, entry: dict[str, Any] | None,
         return _failed(job, exc, "write")
     outcome = Outcome(job.name, "problems" if scored["problems"] else "done", reason,
                       job.output(), scored["results"], scored["pairs"], scored["problems"],
-                      scored["counts"], changes=changes)
+                      scored["counts"], changes=changes, ranked=scored["ranked"])
     _record(run, job, outcome, scored["before"], sha, snap_name, scored["published"])
     if scored.get("store") is not None:
         run.fresh[job.name] = scored["store"]

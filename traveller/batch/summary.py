@@ -31,7 +31,7 @@ class Outcome:
     reason: str = ""
     output: str | None = None
     results: int | None = None
-    pairs: int | None = None
+    pairs: int | None = None  # the ranking's lines: pairs, or players or teams (ranked)
     problems: int = 0
     problem_counts: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
@@ -41,6 +41,7 @@ class Outcome:
     changes: dict[str, Any] | None = None  # corrections: reports, results, pairs
     moved_to: str | None = None
     note: str | None = None
+    ranked: str = "pair"  # what a ranking line is: "pair", "player" (an individual), "team"
 
 
 @dataclass
@@ -128,7 +129,7 @@ def describe(outcome: Outcome) -> str:
         text = f"{head} -> {o.output}: would be done ({o.reason})"
     else:
         text = (f"{head} -> {o.output} ({o.reason}; {plural(o.results or 0, 'result')}, "
-                f"{plural(o.pairs or 0, 'pair')}, "
+                f"{plural(o.pairs or 0, o.ranked)}, "
                 f"{o.seconds:.2f} s)")
         if o.problems:
             listed = ", ".join(f"{n} {code}" for code, n in o.problem_counts.items())
