@@ -23,7 +23,7 @@ from xlsxwriter import worksheet as xw
 from xlsxwriter.sharedstrings import SharedStringTable
 from xlsxwriter.worksheet import Worksheet
 
-from traveller.publish import printer
+from traveller.publish import deflate, printer
 from traveller.publish.pending import PendingRows
 from traveller.publish.plain import LAST, SPAN_BITS, PlainRows
 from traveller.publish.printer import BLANK, NEW, NUMBER, STRING, Printer
@@ -62,6 +62,7 @@ def internals_ok() -> bool:
 
 #: The fast path is on (tests turn it off to compare the bytes written both ways).
 FAST = internals_ok()
+deflate.install()  # our workbooks are packed at deflate.LEVEL (anyone else's as before)
 
 #: Formulas as xlsxwriter prepares them, by (formula, expand, use_future_functions).
 _FORMULAS: dict[tuple[str, bool, bool], str] = {}
@@ -301,7 +302,8 @@ class Workbook(xlsxwriter.Workbook):
 
     def close(self) -> None:
         try:
-            super().close()
+            with deflate.packing():  # (level 4: see deflate.py)
+                super().close()
         finally:
             for sheet in self.worksheets():
                 if getattr(sheet, "workbook_add_format", None) is not None:
