@@ -291,3 +291,21 @@ def test_html_needs_an_output_folder(tmp_path: Path) -> None:
     make_sim(tmp_path / "inbox", 2)
     with pytest.raises(ValueError, match="output"):
         simultaneous(tmp_path / "inbox", html=True)
+
+
+def test_each_group_gets_its_clubs_rows_of_the_national_ranking() -> None:
+    """The Dask engine sends each task its clubs' rows of the ranking: those rows, in the
+    ranking's order, for groups of any size (a club with no ranked pair included)."""
+    from types import SimpleNamespace
+
+    from traveller.sim.engine import _per_group
+
+    rng = np.random.default_rng(1)
+    groups = [[SimpleNamespace(club_id=i) for i in ids]
+              for ids in ([0, 1, 2], [3, 4, 5, 6], [7], [8, 9, 10, 11], [12])]
+    ranking = pd.DataFrame({"club_id": rng.integers(0, 12, 300), "place": np.arange(300)})
+    parts = _per_group(ranking, groups)  # type: ignore[arg-type]
+    assert len(parts) == len(groups) and parts[-1].empty  # club 12: no pair ranked
+    for group, part in zip(groups, parts, strict=True):
+        ids = [c.club_id for c in group]
+        pd.testing.assert_frame_equal(part, ranking[ranking["club_id"].isin(ids)])

@@ -30,6 +30,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from traveller.sim.clubs import ClubChunk, ClubFile, SimSettings, club_chunk, cpu_count
@@ -213,18 +214,31 @@ def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: 
     bounds = [g[0].club_id for g in groups] + [groups[-1][-1].club_id + 1]
     columns = ["club_id", "row_id", *NATIONAL_ROW[sim.method]]
     by_club = scored[columns].set_index("club_id", divisions=bounds).to_delayed()
-    writes = []
-    for i, group in enumerate(groups):
-        ids = [c.club_id for c in group]
-        mine = ranking[ranking["club_id"].isin(ids)]
-        writes.append(dask.delayed(_write_group)(chunks[i], by_club[i], mine, outdir,
-                                                 sim.method, html))
+    # each group's rows of the national ranking go to the workers as data of their own,
+    # not inside the graph (437,000 pairs made a 43 MiB graph, and Dask's warning about it)
+    mine = client.scatter(_per_group(ranking, groups), hash=False)
+    writes = [dask.delayed(_write_group)(chunks[i], by_club[i], mine[i], outdir, sim.method,
+                                         html) for i in range(len(groups))]
     futures = client.compute(writes)
     ranked(ranking)  # the national files, written here while the workers write the clubs'
     for future in as_completed(futures):
         emit(future.result())
         future.release()
     return ranking
+
+
+def _per_group(ranking: pd.DataFrame, groups: list[list[ClubFile]]) -> list[pd.DataFrame]:
+    """The ranking's rows of each group's clubs, in the ranking's order (one sort, where a
+    filter per group would read the whole ranking once a group)."""
+    ids = [c.club_id for g in groups for c in g]
+    lookup = np.full(max(ids, default=0) + 1, len(groups), dtype=np.int64)
+    lookup[ids] = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    club = ranking["club_id"].to_numpy(dtype=np.int64)
+    group = lookup[np.clip(club, 0, len(lookup) - 1)]
+    group[(club < 0) | (club >= len(lookup))] = len(groups)  # (no group: left out)
+    order = np.argsort(group, kind="stable")
+    starts = np.searchsorted(group[order], np.arange(len(groups) + 1))
+    return [ranking.iloc[order[starts[i]:starts[i + 1]]] for i in range(len(groups))]
 
 
 def _told(on_scored: Scored, clubs: int) -> Callable[[Any], None]:
