@@ -309,3 +309,40 @@ def test_each_group_gets_its_clubs_rows_of_the_national_ranking() -> None:
     for group, part in zip(groups, parts, strict=True):
         ids = [c.club_id for c in group]
         pd.testing.assert_frame_equal(part, ranking[ranking["club_id"].isin(ids)])
+
+
+def test_closing_our_cluster_is_quiet_and_the_callers_logging_is_kept() -> None:
+    """While our own cluster closes, Dask's loggers say nothing here or on the workers
+    (a late heartbeat prints a traceback under a run that went well); a cluster given
+    by --scheduler keeps its logging, and this process gets its level back."""
+    import logging
+
+    from traveller.sim.engine import _closing_logs, _quiet_close
+
+    class Client:
+        def __init__(self, fails: bool = False) -> None:
+            self.ran: list[object] = []
+            self.fails = fails
+
+        def run(self, function: object) -> None:
+            self.ran.append(function)
+            if self.fails:
+                raise OSError("the cluster is gone")
+
+    log = logging.getLogger("distributed")
+    before = log.level
+    log.setLevel(logging.WARNING)
+    try:
+        client = Client()
+        with _quiet_close(client, ours=True):
+            assert log.level == logging.CRITICAL
+        assert client.ran == [_closing_logs] and log.level == logging.WARNING
+        theirs = Client()
+        with _quiet_close(theirs, ours=False):
+            assert log.level == logging.WARNING
+        assert theirs.ran == []
+        with _quiet_close(Client(fails=True), ours=True):  # a broken cluster: no new error
+            pass
+        assert log.level == logging.WARNING
+    finally:
+        log.setLevel(before)

@@ -23,9 +23,10 @@ the futures' handles, never a club's travellers or workbook. Dask is imported on
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -179,9 +180,39 @@ def run_dask(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | None
             return _stages(client, dask, dd, groups, sim, outdir, emit, ranked, html,
                            on_scored)
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _quiet_close(client, ours=cluster is not None):
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+@contextlib.contextmanager
+def _quiet_close(client: Any, ours: bool) -> Iterator[None]:
+    """Closing our own cluster without its log, here and on its workers.
+
+    Every result is in when the cluster closes; a worker still freeing gigabytes of
+    club results can send its heartbeat after the scheduler has gone, and Dask then
+    prints a traceback ("Failed to communicate with scheduler during heartbeat")
+    under a run that went well. A cluster given by ``--scheduler`` is not ours: its
+    workers keep their logging, and so does this process after the block.
+    """
+    if not ours:
+        yield
+        return
+    log = logging.getLogger("distributed")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    with contextlib.suppress(Exception):  # (a broken cluster: the run's own error says so)
+        client.run(_closing_logs)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def _closing_logs() -> None:
+    """On a worker about to close: nothing below CRITICAL from Dask's loggers."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
 
 def _stages(client: Any, dask: Any, dd: Any, groups: list[list[ClubFile]], sim: SimSettings,
