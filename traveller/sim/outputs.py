@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.csvcells import write_csv
+from traveller.read.frames import arrays_of, frame_from
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
 from traveller.sim.national_book import write_national_book
@@ -131,10 +132,12 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
         full = np.full(n, np.nan)
         full[where] = rows[c].to_numpy(dtype=float, na_value=np.nan)
         national[header] = pd.array(full, dtype="Float64").round(2).to_numpy()
-    at = list(travellers.columns).index("ruling_applied") + 1
-    result.travellers = pd.concat([travellers.iloc[:, :at],
-                                   pd.DataFrame(national, index=travellers.index),
-                                   travellers.iloc[:, at:]], axis=1)
+    # (one frame of the columns' arrays: no slices of the travellers concatenated)
+    columns = arrays_of(travellers)
+    names = list(columns)
+    at = names.index("ruling_applied") + 1
+    result.travellers = frame_from({**{c: columns[c] for c in names[:at]}, **national,
+                                    **{c: columns[c] for c in names[at:]}}, travellers.index)
     own = result.ranking.reset_index(drop=True)
     section = own["section"].astype("string").fillna("")
     line = own["line"].astype("string").fillna("")
@@ -145,9 +148,10 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
                     dtype=np.intp)
     figure, hit = np.full(len(take), np.nan), take >= 0
     figure[hit] = ranking["national"].to_numpy(dtype=float, na_value=np.nan)[take[hit]].round(2)
-    result.ranking = own.assign(section=section, line=line, pair=pair, **{
-        national_column(method): figure,
-        "national_place": ranking["place"].array.take(take, allow_fill=True)})
+    result.ranking = frame_from({**arrays_of(own), "section": section.array, "line": line.array,
+                                 "pair": pair.array, national_column(method): figure,
+                                 "national_place": ranking["place"].array.take(
+                                     take, allow_fill=True)}, own.index)
     return result
 
 
