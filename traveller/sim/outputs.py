@@ -30,6 +30,7 @@ from traveller.read.frames import arrays_of, frame_from
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
 from traveller.sim.national_book import write_national_book
+from traveller.tidy.arrays import with_columns
 
 #: National columns of a club's travellers: field column -> the club's column, per method
 #: (snake_case in the frames; the sheets head them "National N-S MP", ...: publish.headers).
@@ -148,10 +149,10 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
                     dtype=np.intp)
     figure, hit = np.full(len(take), np.nan), take >= 0
     figure[hit] = ranking["national"].to_numpy(dtype=float, na_value=np.nan)[take[hit]].round(2)
-    result.ranking = frame_from({**arrays_of(own), "section": section.array, "line": line.array,
-                                 "pair": pair.array, national_column(method): figure,
-                                 "national_place": ranking["place"].array.take(
-                                     take, allow_fill=True)}, own.index)
+    result.ranking = with_columns(own, {
+        "section": section.array, "line": line.array, "pair": pair.array,
+        national_column(method): figure,
+        "national_place": ranking["place"].array.take(take, allow_fill=True)})
     return result
 
 
