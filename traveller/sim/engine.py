@@ -85,11 +85,10 @@ def run_local(groups: list[list[ClubFile]], sim: SimSettings, outdir: Path | Non
     columns = ["club_id", "row_id", *NATIONAL_ROW[sim.method]]
     by_club = scored[columns].groupby("club_id")
     empty = scored[columns].iloc[:0]
-    for chunk in done:
+    for chunk, mine in zip(done, _per_group(ranking, groups), strict=True):
         ids = [o.club_id for o in chunk.outcomes]
         rows = pd.concat([by_club.get_group(i) if i in by_club.groups else empty for i in ids])
-        emit(write_club_books(chunk, rows, ranking[ranking["club_id"].isin(ids)], outdir,
-                              sim.method, html))
+        emit(write_club_books(chunk, rows, mine, outdir, sim.method, html))
     return ranking
 
 
