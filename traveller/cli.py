@@ -265,10 +265,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         sys.exit(EXIT_FAILED)
     t = result.travellers
     individual = bool(result.settings.get("individual"))
-    who = ("team" if result.settings.get("method") == "teams" else
-           "player" if individual else "pair")
     movement = "individual" if individual else str(result.settings["movement"])
-    ranked = plural(len(result.ranking), who)
+    ranked = plural(len(result.ranking), result.ranked_as)
     click.echo(f"{input_file}: {plural(len(t), 'result')} on "
                f"{plural(t['board'].nunique(), 'board')}, {ranked} ranked ({movement}, "
                f"{result.settings.get('method', 'mp')}); wrote "

@@ -62,6 +62,14 @@ class Result:
                 + (f", {movement}" if movement else ""))
 
     @property
+    def ranked_as(self) -> str:
+        """What a line of the ranking is: "team" (a teams match), "player" (an
+        individual) or "pair"."""
+        if self.settings.get("method") == "teams":
+            return "team"
+        return "player" if self.settings.get("individual") else "pair"
+
+    @property
     def ok(self) -> bool:
         """True when no problem at all was found."""
         return self.problems.empty

@@ -157,18 +157,10 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
     # most_common(): value_counts' order (most first, ties as first seen), without pandas
     counts = Counter(result.problems["code"].tolist()).most_common()
     return {"before": before, "sha": sha, "snap": snap, "results": len(result.travellers),
-            "pairs": len(result.ranking), "ranked": _ranked(result),
+            "pairs": len(result.ranking), "ranked": result.ranked_as,
             "problems": len(result.problems),
             "counts": {str(k): n for k, n in counts},
             "published": published, "store": stored, "seconds": time.perf_counter() - clock}
-
-
-def _ranked(result: Any) -> str:
-    """What a line of the session's ranking is: "pair", "player" or "team"."""
-    if result.settings.get("individual"):
-        return "player"
-    columns = result.ranking.columns
-    return "team" if "team" in columns and "pair" not in columns else "pair"
 
 
 def _store_facts(task: Task, snap: dict[str, Any]) -> dict[str, Any] | None:
