@@ -109,6 +109,11 @@ def test_result_repr_and_to_excel(tmp_path: Path) -> None:
     assert Path(written).stat().st_size > 0
 
 
+def test_an_individuals_repr_counts_players() -> None:
+    result = traveller.process(SAMPLE / "individual_session.csv")
+    assert repr(result).startswith("Result: 12 players, 6 boards, 18 results")
+
+
 def test_imps_and_victory_points_are_vectorised() -> None:
     assert traveller.imps(580) == 11
     assert list(traveller.imps(pd.Series([-20, 0, 4000]))) == [-1, 0, 24]

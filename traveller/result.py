@@ -52,12 +52,11 @@ class Result:
         t = self.travellers
         boards = int(t["board"].nunique()) if "board" in t and len(t) else 0
         method = str(self.settings.get("method", "mp"))
-        who = "teams" if method == "teams" else "pairs"
         how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
                else f"method {method}")
         movement = str(self.settings.get("movement", "")).capitalize()
         n = len(self.problems)
-        return (f"Result: {len(self.ranking)} {who}, {plural(boards, 'board')}, "
+        return (f"Result: {plural(len(self.ranking), self.ranked_as)}, {plural(boards, 'board')}, "
                 f"{plural(len(t), 'result')}, {plural(n, 'problem')}; {how}"
                 + (f", {movement}" if movement else ""))
 
