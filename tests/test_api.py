@@ -112,6 +112,7 @@ def test_result_repr_and_to_excel(tmp_path: Path) -> None:
 def test_an_individuals_repr_counts_players() -> None:
     result = traveller.process(SAMPLE / "individual_session.csv")
     assert repr(result).startswith("Result: 12 players, 6 boards, 18 results")
+    assert repr(result).endswith(", Individual")  # its movement, as the Summary sheet says
 
 
 def test_imps_and_victory_points_are_vectorised() -> None:

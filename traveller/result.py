@@ -54,7 +54,8 @@ class Result:
         method = str(self.settings.get("method", "mp"))
         how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
                else f"method {method}")
-        movement = str(self.settings.get("movement", "")).capitalize()
+        movement = "Individual" if self.settings.get("individual") \
+            else str(self.settings.get("movement", "")).capitalize()  # as the Summary sheet
         n = len(self.problems)
         return (f"Result: {plural(len(self.ranking), self.ranked_as)}, {plural(boards, 'board')}, "
                 f"{plural(len(t), 'result')}, {plural(n, 'problem')}; {how}"
