@@ -1,4 +1,4 @@
-"""Score cards, frequency tables and the session summary (traveller.publish.cards)."""
+"""Score cards and frequency tables (traveller.publish.cards); the session summary (traveller.publish.summary)."""
 
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ from traveller.errors import TravellerError
 from traveller.options import Options, options_with
 from traveller.problems import combine, truthful
 from traveller.publish import cards
+from traveller.publish import summary as session_summary
 from traveller.publish.meta import input_meta
 from traveller.read.frames import arrays_of, frame_from
 from traveller.read.load import Loaded, Source, read, read_names
@@ -74,8 +75,8 @@ class Result(ScoredSession):
 
     @property
     def summary(self) -> pd.DataFrame:
-        """Tables, boards, top, rulings and problems as (item, value) rows (cards.py)."""
-        return cards.result_summary(self)
+        """Tables, boards, top, rulings and problems as (item, value) rows (summary.py)."""
+        return session_summary.result_summary(self)
 
 
 def process(

@@ -53,13 +53,13 @@ def check_director_path(path: str | Path) -> None:
 def director_html(result: Result, site: str = "") -> str:
     """The page: problems (file, sheet, row, column, value, code, what to do), summary;
     ``site`` is the public ranking's address from the page ("" for no link)."""
-    from traveller.publish import cards
+    from traveller.publish import summary as session_summary
 
     problems = result.problems.astype("string").fillna("")
     if "file" in problems:
         problems["file"] = problems["file"].map(file_name)
     try:
-        summary: list[dict[str, Any]] = (cards.result_summary(result).astype("string")
+        summary: list[dict[str, Any]] = (session_summary.result_summary(result).astype("string")
                                          .fillna("").to_dict("records"))
     except (KeyError, ValueError):  # a method without matchpoints has no common top
         summary = []

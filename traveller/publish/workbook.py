@@ -31,16 +31,13 @@ from xlsxwriter.exceptions import FileCreateError
 from traveller.publish import handrecord
 from traveller.publish.book import Workbook
 from traveller.publish.book_reads import Reads, card_columns, frequency_columns
-from traveller.publish.cards import (
-    result_frequencies,
-    result_score_cards,
-    result_summary,
-)
+from traveller.publish.cards import result_frequencies, result_score_cards
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
 from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, heading
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
+from traveller.publish.summary import result_summary
 from traveller.publish.titles import page_footer, page_header
 from traveller.tidy.arrays import rows_of
 
