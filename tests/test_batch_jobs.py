@@ -18,7 +18,8 @@ from click.testing import CliRunner
 from conftest import SAMPLE_DATA
 
 from traveller.batch.run import LOG_NAME, PAUSE_ENV, STATE_DIR, SUMMARY_NAME
-from traveller.batch.worker import Pool, Task
+from traveller.batch.task import Task
+from traveller.batch.worker import Pool
 from traveller.cli import main
 
 FILES = ["club_session.csv", "problems_session.csv", "club_session.xlsx", "club_session_pl.csv",
@@ -187,7 +188,8 @@ def test_a_program_read_from_standard_input_is_told_why_it_has_no_workers(
     program = f"""
 from pathlib import Path
 from traveller.batch.run import BatchUsageError, run_batch
-from traveller.batch.worker import Pool, Task
+from traveller.batch.task import Task
+from traveller.batch.worker import Pool
 try:
     run_batch(Path({str(inbox)!r}), Path({str(tmp_path / 'out')!r}))
 except BatchUsageError as exc:

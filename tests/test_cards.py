@@ -1,4 +1,4 @@
-"""Score cards and frequency tables (traveller.publish.cards); the session summary (traveller.publish.summary)."""
+"""Score cards and frequency tables (publish/cards.py), and the session summary."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ def test_batch_hands_key_is_a_file_watched_by_content_and_not_a_traveller(
 
 def test_batch_worker_keeps_the_analysis_in_the_state_folder(tmp_path: Path) -> None:
     from traveller.batch.run import STATE_DIR
-    from traveller.batch.worker import _with_dd_cache
+    from traveller.batch.task import _with_dd_cache
 
     assert _with_dd_cache({}, tmp_path) == {"dd": tmp_path / STATE_DIR / "dd"}
     assert _with_dd_cache({"dd": False}, tmp_path) == {"dd": False}

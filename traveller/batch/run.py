@@ -7,8 +7,9 @@ each other file: scores it, writes the workbook to a temporary file and
 renames it into place, writes a corrections report when it replaces a
 published one, keeps a snapshot for the next correction, and records the file
 in the manifest's journal. Files are scored in ``--jobs`` worker processes
-(worker.py), each with a time and memory limit: one file's failure, crash or
-runaway is that file's outcome; the others go on. Outcomes, the log and the
+(worker.py; a file's own work is task.py), each with a time and memory
+limit: one file's failure, crash or runaway is that file's outcome; the
+others go on. Outcomes, the log and the
 manifest follow the order of the files whatever the number of jobs.
 See docs/batch.md.
 
@@ -35,7 +36,8 @@ from traveller.batch.publishing import due, late_note, refresh_index
 from traveller.batch.seasons import update_seasons, warm_store
 from traveller.batch.settings import SettingsTree
 from traveller.batch.summary import Outcome, RunSummary, describe, write_summary
-from traveller.batch.worker import Pool, Task, default_jobs, failure, score_file, start_problem
+from traveller.batch.task import Task, failure, score_file
+from traveller.batch.worker import Pool, default_jobs, start_problem
 from traveller.errors import TravellerError
 from traveller.read.paths import STATE_DIR
 from traveller.words import plural
