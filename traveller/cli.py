@@ -219,22 +219,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     hands: Path | None = structure.pop("hands")  # type: ignore[assignment]
     no_dd = bool(structure.pop("no_dd"))
-    inputs = [input_file, names, hands, structure["carry_over"], *structure["sessions"]]  # type: ignore[misc]
-    targets = [output, *(v for k in ("html", "pbn", "usebio")
-                         if isinstance(v := structure[k], Path))]
-    if isinstance(structure["html"], Path):  # the director's page, beside the workbook
-        targets.append(output.with_name(output.stem + ".director.html"))
-    clash = [(p, o) for p in inputs for o in targets  # type: ignore[misc]
-             if isinstance(p, Path) and same_file(p, o)]
-    if clash:
-        raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
-                               "overwrite the input: choose another output name")
-    if points and structure["sessions"]:
-        raise click.UsageError("--points awards one session; score each session apart "
-                               "(the ladder adds them up: traveller ladder)")
-    if output.suffix.lower() != ".xlsx":
-        raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
-                               "give a name ending in .xlsx")
+    _check_targets(input_file, output, [names, hands], points, structure)
     _check_publication(structure)
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
@@ -263,6 +248,34 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                           "run again")
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_FAILED)
+    _report(result, input_file, written, not_written, untitled)
+
+
+def _check_targets(input_file: Path, output: Path, others: list[Path | None],
+                   points: str | None, given: dict[str, object]) -> None:
+    """No output over an input (the workbook, site, PBN, USEBIO, director's page), the
+    workbook an .xlsx, --points of one session: else a usage error."""
+    sessions: tuple[Path, ...] = given["sessions"]  # type: ignore[assignment]
+    inputs = [input_file, *others, given["carry_over"], *sessions]
+    targets = [output, *(v for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path))]
+    if isinstance(given["html"], Path):  # the director's page, beside the workbook
+        targets.append(output.with_name(output.stem + ".director.html"))
+    clash = [(p, o) for p in inputs for o in targets if isinstance(p, Path) and same_file(p, o)]
+    if clash:
+        raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
+                               "overwrite the input: choose another output name")
+    if points and sessions:
+        raise click.UsageError("--points awards one session; score each session apart "
+                               "(the ladder adds them up: traveller ladder)")
+    if output.suffix.lower() != ".xlsx":
+        raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
+                               "give a name ending in .xlsx")
+
+
+def _report(result: Result, input_file: Path, written: list[Path], not_written: list[str],
+            untitled: bool) -> None:
+    """What was scored and written, the notes, the problems' count; exit 3 with problems or
+    an output left out."""
     t = result.travellers
     individual = bool(result.settings.get("individual"))
     movement = "individual" if individual else str(result.settings["movement"])
