@@ -111,3 +111,29 @@ def test_sim_reports_clubs_scored_then_written(tmp_path: Path) -> None:
     assert [s for s in seen if s[0] == "scored"][-1] == ("scored", 3, 3)
     assert [s for s in seen if s[0] == "written"][-1] == ("written", 3, 3)
     assert seen.index(("scored", 3, 3)) < [s[0] for s in seen].index("written")
+
+
+def test_scoring_reports_each_step_in_order() -> None:
+    from traveller.pipeline import STEPS
+
+    steps: list[tuple[int, int]] = []
+    process(SAMPLE, dd=False, progress=lambda d, t: steps.append((d, t)))
+    assert steps == [(d, STEPS) for d in range(1, STEPS + 1)]
+    method: list[int] = []  # a method without matchpoints reports the same steps, less one
+    process(SAMPLE, dd=False, method="butler", progress=lambda d, t: method.append(d))
+    assert method == [1, 2, 3, 5, 6]
+
+
+def test_the_workbook_counts_rows_side_csvs_included(tmp_path: Path) -> None:
+    result = process(SAMPLE, dd=False)
+    seen: list[tuple[int, int]] = []
+    write_workbook(result, tmp_path / "r.xlsx", row_limit=150,
+                   progress=lambda d, t: seen.append((d, t)))
+    sides = sorted(p.name for p in tmp_path.glob("r.*.csv"))
+    assert sides == ["r.score_cards.csv", "r.travellers.csv"]  # over 150 rows each
+    total = seen[0][1]
+    assert all(t == total for _, t in seen) and seen[-1] == (total, total)
+    done = [d for d, _ in seen]
+    assert done == sorted(done) and len(set(done)) >= len(sides) + 2  # each CSV, then sheets
+    assert done[0] == len(result.travellers)  # the first CSV's rows, before any sheet
+    assert total >= len(result.ranking) + 3 * len(result.travellers)  # + the cards' 2 a result

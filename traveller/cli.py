@@ -234,8 +234,12 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
             result = process_event([input_file, *sessions], method=str(structure["combine"]),
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
         else:
-            result = process(input_file, hands=hands, dd=not no_dd, points=points,
-                             **kwargs)  # type: ignore[arg-type]
+            from traveller.progress import Bar
+
+            with Bar("scoring", "step") as bar:  # on a terminal, once it takes a while
+                result = process(input_file, hands=hands, dd=not no_dd, points=points,
+                                 progress=bar.update if bar.on else None,
+                                 **kwargs)  # type: ignore[arg-type]
         not_written: list[str] = []
         untitled = structure["title"] is None and _titled_by_file(result, input_file)
         written = _publish(result, output, structure, not_written)
@@ -346,7 +350,7 @@ def _publish(result: Result, output: Path, given: dict[str, object],
                               if isinstance(minutes, int) else 30))
     from traveller.progress import Bar
 
-    with Bar("workbook", "sheet") as bar:  # on a terminal, once it takes a while
+    with Bar("workbook", "row", thousands=True) as bar:  # sheets and side CSVs, row by row
         written = [write_workbook(result, output, progress=bar.update if bar.on else None)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
     with Bar("website", "page") as bar:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,18 @@ class Result(ScoredSession):
         return session_summary.result_summary(self)
 
 
+#: A stage's ``progress(done, total)`` callback (a progress bar's update).
+Progress = Callable[[int, int], None]
+#: The steps :func:`process` reports: read, normalised, scored and checked, matchpoints,
+#: ranked, finished (players, the input's title, the deals).
+STEPS = 6
+
+
+def _step(progress: Progress | None, done: int) -> None:
+    if progress is not None:
+        progress(done, STEPS)
+
+
 def process(
     path: Source,
     *,
@@ -91,6 +104,7 @@ def process(
     hands: str | Path | None = None,
     dd: bool | str | Path = True,
     points: str | Path | PointsScale | None = None,
+    progress: Progress | None = None,
     **option_keywords: Any,
 ) -> Result:
     """Score one traveller file (or frames already in memory) end to end.
@@ -118,12 +132,16 @@ def process(
             deals the input itself carries (PBN, USEBIO) are used, if any.
         dd: double-dummy analysis and par of every complete deal (True, default), none
             (False), or a folder where each deal's analysis is also kept for later runs.
+        progress: called as ``progress(steps done, STEPS)`` after each step (read,
+            normalised, scored and checked, matchpoints, ranked, finished): a progress
+            bar's callback.
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
     """
     options = options_with(options, option_keywords)
     loaded = read(path, encoding=encoding)
+    _step(progress, 1)
     if names is not None:
         found: list[pd.DataFrame] = []  # the names file, and its problems, replace the sheet's
         loaded = Loaded(loaded.tables, read_names(Path(names), encoding, found), found)
@@ -133,14 +151,16 @@ def process(
 
         scale_of_points = read_scale(points)
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
-                            options=options)
+                            options=options, progress=progress)
     if "pair" in result.ranking:
         result.players = players_of(result.ranking, loaded.names)
     if scale_of_points is not None:
         with_points(result, loaded.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
-    return with_hands(result, hands, dd)
+    result = with_hands(result, hands, dd)
+    _step(progress, STEPS)
+    return result
 
 
 def with_hands(result: Result, hands: str | Path | None = None,
@@ -203,13 +223,15 @@ def _dd_module() -> Any:
 
 
 def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "auto",
-                   notation: str | None = None, options: Options | None = None) -> Result:
-    """Score tables already read (see :func:`process`)."""
+                   notation: str | None = None, options: Options | None = None,
+                   progress: Progress | None = None) -> Result:
+    """Score tables already read (see :func:`process`; ``progress`` is told steps 2 to 5)."""
     opts = options or Options()
     scale = profile_scale(opts, scale)
     counted = frequency.is_frequency_table(loaded)  # no pairs: each result x Multiplicity
     norm = normalise(loaded, notation=notation, movement=movement,
                      unknown_pairs="field" if counted else opts.unknown_pairs)
+    _step(progress, 2)
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     frame, imp_problems = imp_awards_problems(frame, opts.method)
@@ -218,6 +240,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                         score_problems(scored),
                         method_hints(scored, opts.method), unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
+    _step(progress, 3)
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
                 **asdict(opts), **({"frequency_table": True} if counted else {}),
@@ -236,6 +259,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                                           sit_out=opts.sit_out,
                                           phantom_award=opts.phantom_award,
                                           round_cap=opts.round_cap))
+        _step(progress, 5)
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
         problems = combine([problems, frequency.differences(travellers)]) if counted else problems
@@ -250,6 +274,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                              by_section=by_section, phantom_award=opts.phantom_award,
                              adjusted_board=opts.adjusted_board)
     ranked = rounded_before_dividing(ranked, opts.round_before_pct)
+    _step(progress, 4)
     if settings.get("individual"):  # one line per player, ranked together
         ranking = players.rank_players(ranked, loaded.names, by_section=by_section)
         ranking = conventional_ranking(players.player_rows(ranked), ranking, "howell",
@@ -259,6 +284,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                              movement=norm.movement, names=loaded.names,
                              by_section=by_section, one_ranking=opts.one_ranking)
         ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
+    _step(progress, 5)
     travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
                                                    opts.frequency_decimals))
     problems = combine([problems, frequency.differences(travellers)]) if counted else problems

@@ -31,12 +31,13 @@ def wanted(quiet: bool = False, stream: IO[str] | None = None) -> bool:
 
 class Bar:
     """One bar, or nothing at all when bars are not :func:`wanted` (every method then
-    does nothing). ``unit`` names what is counted ("file", "board", "page", ...)."""
+    does nothing). ``unit`` names what is counted ("file", "board", "page", ...);
+    ``thousands`` writes large counts short (``1.2M/2.2M``), for rows."""
 
     def __init__(self, label: str, unit: str, total: int | None = None, *,
                  quiet: bool = False, delay: float = DELAY,
-                 stream: IO[str] | None = None) -> None:
-        self.label, self.unit, self.delay = label, unit, delay
+                 stream: IO[str] | None = None, thousands: bool = False) -> None:
+        self.label, self.unit, self.delay, self.thousands = label, unit, delay, thousands
         self.stream = sys.stderr if stream is None else stream
         self.on = wanted(quiet, self.stream)
         self.bar: Any = None
@@ -54,7 +55,7 @@ class Bar:
         waited = time.monotonic() - self.began
         self.bar = tqdm(total=total, desc=label or self.label, unit=self.unit,
                         file=self.stream, delay=max(self.delay - waited, 0), leave=False,
-                        dynamic_ncols=True)
+                        dynamic_ncols=True, unit_scale=self.thousands)  # 1.2M/2.2M rows
 
     def update(self, done: int, total: int | None = None) -> None:
         """``done`` of ``total`` so far (a callback ``progress(done, total)``)."""

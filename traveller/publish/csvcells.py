@@ -13,6 +13,7 @@ own quoting keeps a comma or quote inside a cell from starting a new one.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +74,12 @@ def inert_frame(frame: pd.DataFrame) -> pd.DataFrame:
 CSV_ROWS = 65_536
 
 
-def write_csv(frame: pd.DataFrame, path: str | Path, rows: int = CSV_ROWS) -> None:
+def write_csv(frame: pd.DataFrame, path: str | Path, rows: int = CSV_ROWS,
+              progress: Callable[[int], None] | None = None) -> None:
     """``frame`` as CSV at ``path``, every cell through :func:`inert`, ``rows`` at a time:
-    the file one pass over the whole frame writes, without a copy of the whole frame."""
+    the file one pass over the whole frame writes, without a copy of the whole frame.
+    ``progress(rows written)`` is called after each part (from 0 again should pyarrow
+    give up on a column and pandas write the file instead)."""
     import pyarrow as pa
     import pyarrow.csv as pa_csv
 
@@ -85,12 +89,16 @@ def write_csv(frame: pd.DataFrame, path: str | Path, rows: int = CSV_ROWS) -> No
             for at in range(0, len(frame), rows):
                 part = inert_frame(frame.iloc[at:at + rows])
                 out.write_table(pa.Table.from_pandas(part, preserve_index=False).cast(schema))
+                if progress is not None:
+                    progress(min(at + rows, len(frame)))
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
         # a column of numbers and texts: pandas writes each cell as it is
         with open(path, "w", newline="", encoding="utf-8") as handle:
             for at in range(0, max(len(frame), 1), rows):
                 inert_frame(frame.iloc[at:at + rows]).to_csv(handle, index=False,
                                                              header=at == 0)
+                if progress is not None:
+                    progress(min(at + rows, len(frame)))
 
 
 def _arrow_schema(frame: pd.DataFrame) -> Any:

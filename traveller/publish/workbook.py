@@ -75,8 +75,9 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     A sheet longer than ``row_limit`` rows (at most Excel's 1,048,576) is
     written as ``NAME.sheet.csv`` beside the workbook (named after ``final``,
     the workbook's published path, when ``path`` is a temporary name) and the
-    Ranking sheet says so. ``progress(sheets done, sheets)`` is called as each
-    sheet is written (a progress bar's callback).
+    Ranking sheet says so. ``progress(rows done, rows)`` is called as the sheets
+    and side CSVs are written (a progress bar's callback): after each sheet, and
+    after each part of a side CSV.
 
     >>> write_workbook(process("sample_data/club_session.csv"), "results.xlsx")  # doctest: +SKIP
     """
@@ -85,11 +86,12 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     final = Path(final) if final is not None else path
     plan = _plan(result, more_sheets)
     row_limit = min(row_limit, EXCEL_ROWS)
+    counted = _Rows(progress, len(result.ranking) + sum(rows for _, rows, _, _ in plan))
     notes = []
     for name, rows, _, dump in plan:
         if rows > row_limit:
             side = final.with_name(f"{final.stem}.{name.lower().replace(' ', '_')}.csv")
-            _csv(dump(), side)
+            _csv(dump(), side, counted.part(rows))
             notes.append(f"The {name} sheet would need {rows:,} rows, more than the {row_limit:,} "
                          f"a sheet of this workbook holds: all of it is in {side.name} beside "
                          "this workbook.")
@@ -100,17 +102,13 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_ranking(book, result, _ranking_frame(result), notes)
-        sheets = [write for _, rows, write, _ in plan if rows <= row_limit]
-        steps = len(sheets) + 2  # the Ranking, each sheet, and the file's closing
-        for done, write in enumerate(sheets, start=1):
-            if progress is not None:
-                progress(done, steps)
-            write(book, st, header)
-        if progress is not None:
-            progress(steps - 1, steps)
+        counted.add(len(result.ranking))
+        for _, rows, write, _ in plan:
+            if rows <= row_limit:
+                write(book, st, header)
+                counted.add(rows)
         failed = _close(book)
-        if progress is not None:
-            progress(steps, steps)
+        counted.done()
         if failed:
             raise OSError(f"could not write {final}: {failed}; nothing was written there")
         os.chmod(tmp, 0o644)  # mkstemp makes it private; results are for publishing
@@ -119,6 +117,33 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+class _Rows:
+    """The rows a workbook has written so far, told to ``progress(done, total)``."""
+
+    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
+        self.progress, self.total, self.count = progress, max(total, 1), 0
+
+    def add(self, rows: int) -> None:
+        self.count += rows
+        if self.progress is not None:
+            self.progress(min(self.count, self.total), self.total)
+
+    def part(self, rows: int) -> Callable[[int], None] | None:
+        """A side CSV's ``progress(rows written of it)``, counted into these ``rows``."""
+        report, start, total = self.progress, self.count, self.total
+        if report is None:
+            return None
+        self.count += rows
+
+        def written(done: int) -> None:
+            report(min(start + done, total), total)
+        return written
+
+    def done(self) -> None:
+        self.count = self.total
+        self.add(0)
 
 
 def _close(book: Workbook) -> str:
@@ -227,15 +252,17 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
             lambda: pd.DataFrame(columns) if columns else frame.loc[:, []])
 
 
-def _csv(frame: pd.DataFrame, side: Path) -> None:
+def _csv(frame: pd.DataFrame, side: Path,
+         progress: Callable[[int], None] | None = None) -> None:
     """``frame`` as CSV at ``side``, written to a temporary name and renamed into place;
-    text that a spreadsheet would read as a formula is protected (csvcells)."""
+    text that a spreadsheet would read as a formula is protected (csvcells);
+    ``progress(rows written)`` after each part."""
     from traveller.publish.csvcells import write_csv
 
     fd, tmp = tempfile.mkstemp(prefix=f".{side.name}.", suffix=".tmp", dir=side.parent)
     os.close(fd)
     try:
-        write_csv(frame, tmp)
+        write_csv(frame, tmp, progress=progress)
         os.chmod(tmp, 0o644)
         os.replace(tmp, side)
     except BaseException:
