@@ -130,6 +130,54 @@ def test_other_methods_publish(method: str) -> None:
         assert "IMPs N-S" in "".join(parse(pages["board-1.html"]).text)
 
 
+class Card(HTMLParser):
+    """A pair page's score card: its header cells, and each body row's cells as text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.head: list[str] = []
+        self.rows: list[list[str]] = []
+        self.part = ""
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("thead", "tbody", "tfoot"):
+            self.part = tag
+        elif tag == "tr" and self.part == "tbody":
+            self.rows.append([])
+        elif tag in ("td", "th") and self.part in ("thead", "tbody"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            text = "".join(self.cell).strip()
+            (self.head if self.part == "thead" else self.rows[-1]).append(text)
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+@pytest.mark.parametrize("method", ["mp", "ximp", "butler"])
+def test_pair_pages_show_the_methods_figures_for_every_board(method: str) -> None:
+    result = process(SAMPLE_DATA / "club_session.csv", method=method, dd=False)
+    cards = result.score_cards
+    pages = site_pages(result)
+    for (line, pair), mine in cards.groupby(["line", "pair"]):
+        card = Card()
+        card.feed(pages[f"pair-{line}{pair}.html"])
+        assert len(card.rows) == len(mine) and all(len(r) == len(card.head) for r in card.rows)
+        column = dict(zip(card.head, zip(*card.rows, strict=True), strict=True))
+        if method == "mp":
+            assert "IMPs" not in column
+            assert [float(v) for v in column["MP"]] == mine["mp"].tolist()
+        else:  # the pair's IMPs on each board, as its workbook card has them
+            assert "MP" not in column and "%" not in column
+            assert [float(v.replace("−", "-")) for v in column["IMPs"]] == pytest.approx(
+                mine["imp"].astype(float).tolist(), abs=0.005)  # as printed, to 2 decimals
+
+
 def test_write_site_replaces_only_its_own_folder(tmp_path: Path) -> None:
     result = process(SAMPLE_DATA / "club_session.csv")
     site = write_site(result, tmp_path / "site")

@@ -18,32 +18,17 @@ from traveller.publish import shown
 from traveller.publish.cards import result_score_cards
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import LINES
-from traveller.score.sides import pair_sides
 
 if TYPE_CHECKING:
     from traveller.result import Result
 
 
 def score_cards(result: Result) -> pd.DataFrame:
-    """Each pair's card: board, cards held, opponents, contract, score, MP or IMPs, %."""
+    """Each pair's card: board, cards held, opponents, contract, score, MP or IMPs, %
+    (an IMP method's cards carry the pair's IMPs on each board, ``imp``)."""
     if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
         return pd.DataFrame()
-    cards = result_score_cards(result)
-    t = result.travellers.reset_index(drop=True)
-    if cards.empty:
-        return cards
-    if "ns_imp" in t:  # IMP methods: the pair's IMPs on each board, from its side
-        sides = pair_sides(t, str(result.settings.get("movement", "mitchell")))
-        pos = sides["position"].to_numpy()
-        sides["imp"] = np.where(sides["held"] == "NS", t["ns_imp"].to_numpy(dtype=float,
-                                na_value=np.nan)[pos], t["ew_imp"].to_numpy(
-                                dtype=float, na_value=np.nan)[pos])
-        sides["held"] = sides["held"].map({"NS": "N-S", "EW": "E-W"})
-        keys = ["section", "line", "pair", "board", "held", "opponent"]
-        sides = sides[[*keys, "imp"]].assign(pair=sides["pair"].astype("Int64"),
-                                             opponent=sides["opponent"].astype("Int64"))
-        cards = cards.merge(sides.drop_duplicates(keys), on=keys, how="left")
-    return cards
+    return result_score_cards(result)
 
 
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
@@ -58,6 +43,9 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
         stops = np.r_[starts[1:], len(keys)]
         spans = {keys[a]: (int(a), int(b)) for a, b in zip(starts, stops, strict=True)}
+    # the cells the page's headings have (a card has an mp and an imp column whatever the
+    # method; the travellers say which figures the method gives)
+    figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers)
     part: list[dict[str, Any]] = []
     size = 0
     for group in groups["groups"]:
@@ -66,13 +54,14 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
             a, b = spans.get(f"{row['section']}|{row['line']}|{row['pair']}", (0, 0))
             size += b - a
             if size >= chunk:
-                yield from _formatted(part, cards, spans, field)
+                yield from _formatted(part, cards, spans, field, figures)
                 part, size = [], 0
-    yield from _formatted(part, cards, spans, field)
+    yield from _formatted(part, cards, spans, field, figures)
 
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
-               spans: dict[str, tuple[int, int]], field: Field) -> Iterator[dict[str, Any]]:
+               spans: dict[str, tuple[int, int]], field: Field,
+               figures: tuple[bool, bool]) -> Iterator[dict[str, Any]]:
     from traveller.publish.site_cells import card_cells, rows_html, spread
     from traveller.publish.site_rows import card_chart, card_rows_html
 
@@ -82,7 +71,7 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
     positions = np.concatenate([np.arange(a, b) for a, b in ranges])
     c = cards.iloc[positions].reset_index(drop=True) if len(positions) else None
     if c is not None:
-        first, held_cell, last = card_cells(c, field, "mp" in cards, "imp" in cards)
+        first, held_cell, last = card_cells(c, field, *figures)
         codes: dict[str, Any] = {}  # each column's values factorised once for every cell
         board, opponents = (spread(c, *cell, codes).tolist() for cell in first)
         sat, rest = spread(c, *held_cell, codes).tolist(), rows_html(c, last, codes=codes)
