@@ -178,6 +178,49 @@ def test_pair_pages_show_the_methods_figures_for_every_board(method: str) -> Non
                 mine["imp"].astype(float).tolist(), abs=0.005)  # as printed, to 2 decimals
 
 
+class Tables(HTMLParser):
+    """Every table of a page: its header rows', body rows' and footer rows' widths in
+    columns (a cell's colspan counted)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, list[int]]] = []
+        self.part = "body"
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append({"head": [], "body": [], "foot": []})
+        elif tag in ("thead", "tbody", "tfoot"):
+            self.part = tag[1:]
+        elif tag == "tr" and self.tables:
+            self.tables[-1][self.part].append(0)
+        elif tag in ("td", "th") and self.tables and self.tables[-1][self.part]:
+            self.tables[-1][self.part][-1] += int(dict(attrs).get("colspan") or 1)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("thead", "tbody", "tfoot"):
+            self.part = "body"
+
+
+@pytest.mark.parametrize(("source", "options"), [
+    ("club_session.csv", {}), ("club_session.csv", {"method": "ximp"}),
+    ("club_session.csv", {"method": "butler"}), ("club_session.csv", {"method": "total"}),
+    ("chicago_russian.csv", {"method": "russian", "chicago": True}),
+    ("individual_session.csv", {}), ("rulings_session.csv", {}), ("problems_session.csv", {}),
+    ("club_session.xlsx", {"hands": str(SAMPLE_DATA / "club_session_hands.pbn")})])
+def test_every_tables_rows_are_as_wide_as_its_header(source: str, options: dict[str, object]
+                                                     ) -> None:
+    # (a cell too many or too few shifts every figure after it under the wrong heading)
+    result = process(SAMPLE_DATA / source, dd=False, **options)  # type: ignore[arg-type]
+    for name, html in site_pages(result).items():
+        page = Tables()
+        page.feed(html)
+        for table in page.tables:
+            if table["head"]:
+                width = table["head"][-1]
+                assert set(table["body"] + table["foot"]) <= {width}, (name, width, table)
+
+
 def test_write_site_replaces_only_its_own_folder(tmp_path: Path) -> None:
     result = process(SAMPLE_DATA / "club_session.csv")
     site = write_site(result, tmp_path / "site")
