@@ -24,7 +24,8 @@ RANK_BY = ("average", "total")
 SIT_OUTS = ("not-played", "average")
 
 #: The keyword options of :func:`traveller.pipeline.process` and their defaults
-#: (tests/test_batch_settings.py checks them against its signature).
+#: (tests/test_batch_settings.py checks them against its signature). Its ``progress``
+#: callback is no setting of the scoring (nor of a batch folder), so not one of them.
 PROCESS_DEFAULTS: dict[str, Any] = {"scale": "2/1/0", "movement": "auto", "notation": None,
                                     "names": None, "encoding": None, "options": None,
                                     "hands": None, "dd": True, "points": None}
