@@ -133,8 +133,8 @@ def process(
         dd: double-dummy analysis and par of every complete deal (True, default), none
             (False), or a folder where each deal's analysis is also kept for later runs.
         progress: called as ``progress(steps done, STEPS)`` after each step (read,
-            normalised, scored and checked, matchpoints, ranked, finished): a progress
-            bar's callback.
+            normalised, scored and checked, matchpoints, ranked, finished; a method
+            without matchpoints has no fourth): a progress bar's callback.
 
     >>> result = process("sample_data/club_session.xlsx", method="butler")  # doctest: +SKIP
     >>> result.ranking.head()  # doctest: +SKIP
