@@ -221,6 +221,21 @@ def test_every_tables_rows_are_as_wide_as_its_header(source: str, options: dict[
                 assert set(table["body"] + table["foot"]) <= {width}, (name, width, table)
 
 
+@pytest.mark.parametrize(("source", "options"), [
+    ("club_session.csv", {}), ("club_session.csv", {"method": "butler"}),
+    ("individual_session.csv", {}), ("club_session.xlsx", {"sections": "field"})])
+def test_pair_pages_made_a_pair_at_a_time_are_the_same(
+        source: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the cards' columns are made a chunk of pairs at a time: a chunk of one row makes
+    # every pair a chunk of its own, and every page must come out the same
+    from traveller.publish import site, site_cards
+
+    result = process(SAMPLE_DATA / source, dd=False, **options)  # type: ignore[arg-type]
+    whole = site_pages(result)
+    monkeypatch.setattr(site, "pair_pages", lambda r, f, g: site_cards.pair_pages(r, f, g, 1))
+    assert site_pages(result) == whole
+
+
 def test_write_site_replaces_only_its_own_folder(tmp_path: Path) -> None:
     result = process(SAMPLE_DATA / "club_session.csv")
     site = write_site(result, tmp_path / "site")
