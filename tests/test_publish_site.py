@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import SAMPLE_DATA, real_file
 
 from traveller.cli import main
-from traveller.pipeline import process
+from traveller.pipeline import Result, process
 from traveller.publish.meta import Publication
 from traveller.publish.outputs import stamp
 from traveller.publish.site import MARKER, site_pages, write_site
@@ -211,7 +211,15 @@ class Tables(HTMLParser):
 def test_every_tables_rows_are_as_wide_as_its_header(source: str, options: dict[str, object]
                                                      ) -> None:
     # (a cell too many or too few shifts every figure after it under the wrong heading)
-    result = process(SAMPLE_DATA / source, dd=False, **options)  # type: ignore[arg-type]
+    _tables_fit(process(SAMPLE_DATA / source, dd=False, **options))  # type: ignore[arg-type]
+
+
+def test_a_teams_match_s_tables_are_as_wide_as_their_headers() -> None:
+    _tables_fit(process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams",
+                        dd=False))
+
+
+def _tables_fit(result: Result) -> None:
     for name, html in site_pages(result).items():
         page = Tables()
         page.feed(html)
