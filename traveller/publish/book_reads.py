@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.cards import (
-    card_values,
     frequency_values,
     names_lookup,
+    result_card_rows,
     result_frequencies,
     result_score_cards,
 )
@@ -65,14 +65,10 @@ def card_columns(result: Result, reads: Reads) -> dict[str, Any]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
     their arrays as :func:`~traveller.publish.columns.as_column` keeps them (a Series only
     where a frame would infer another dtype: an array of objects)."""
-    if result.travellers.empty:
+    rows = result_card_rows(result, reads.names, reads.columns)  # as Result.score_cards
+    if rows is None:
         return dict(result_score_cards(result).items())
-    from traveller.score.individual import card_travellers
-
-    travellers, movement = card_travellers(result.travellers, result.settings)
-    values = card_values(travellers, movement, result.ranking, reads.names,
-                         reads.columns)  # as Result.score_cards
-    return {c: as_column(v) for c, v in values.items()}
+    return {c: as_column(v) for c, v in rows.values().items()}
 
 
 def frequency_columns(result: Result, reads: Reads) -> dict[str, Any]:

@@ -294,10 +294,20 @@ def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
 
 def result_score_cards(result: Result) -> pd.DataFrame:
     """Each pair's boards of a scored session (an individual's: each player's)."""
+    rows = result_card_rows(result)
+    return pd.DataFrame(columns=CARD_COLUMNS) if rows is None else pd.DataFrame(rows.values())
+
+
+def result_card_rows(result: Result, names: dict[tuple[Any, Any, Any], str] | None = None,
+                     columns: Lookups | None = None) -> CardRows | None:
+    """The score cards' rows of a scored session (an individual's: each player's), or None
+    when it has no results (``names``, ``columns``: as :func:`card_values`)."""
     from traveller.score.individual import card_travellers
 
     travellers, movement = card_travellers(result.travellers, result.settings)
-    return score_cards(travellers, movement, result.ranking)
+    if travellers.empty:
+        return None
+    return card_rows(travellers, movement, result.ranking, names, columns)
 
 
 def result_frequencies(result: Result) -> pd.DataFrame:

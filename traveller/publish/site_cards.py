@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import shown
-from traveller.publish.cards import CardRows, card_rows, result_score_cards
+from traveller.publish.cards import CardRows, result_card_rows, result_score_cards
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import LINES
 
@@ -32,23 +32,13 @@ def score_cards(result: Result) -> pd.DataFrame:
     return result_score_cards(result)
 
 
-def _card_rows(result: Result) -> CardRows | None:
-    """Where each pair's cards are (as :func:`score_cards` has them), or None for none."""
-    from traveller.score.individual import card_travellers
-
-    travellers, movement = card_travellers(result.travellers, result.settings)
-    if travellers.empty:
-        return None
-    return card_rows(travellers, movement, result.ranking)
-
-
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
                chunk: int = 65536) -> Iterator[dict[str, Any]]:
     """Each ranked pair's page model (its ranking row and card rows), in ranking order;
     the cards of about ``chunk`` rows of pairs at a time."""
     if "pair" not in result.ranking:
         return
-    cards = _card_rows(result)
+    cards = result_card_rows(result)
     spans: dict[str, tuple[int, int]] = {}
     if cards is not None and len(cards):
         side = cards.side
