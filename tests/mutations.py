@@ -191,9 +191,11 @@ def trust_failures(sheet: pd.DataFrame, original: dict[int, int], folder: Path,
     result = process(path)
     book = write_workbook(result, folder / f"{name}.xlsx", more_sheets=False)
     failures = []
-    if not result.problems.empty and "Problems" not in openpyxl.load_workbook(
-            book, read_only=True).sheetnames:
-        failures.append("no Problems sheet")
+    if not result.problems.empty:
+        opened = openpyxl.load_workbook(book, read_only=True)
+        if "Problems" not in opened.sheetnames:
+            failures.append("no Problems sheet")
+        opened.close()  # (read-only: open until closed)
     scored = dict(zip(result.travellers["row"].astype(int),
                       result.travellers["ns_score"].astype("Int64"), strict=True))
     listed = set(pd.to_numeric(result.problems["row"], errors="coerce").dropna().astype(int))

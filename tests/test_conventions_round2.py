@@ -119,5 +119,7 @@ def test_a_frequency_table_writes_its_workbook_without_score_cards(tmp_path: Pat
     path.write_text(OKBRIDGE, encoding="utf-8")
     out = tmp_path / "okbridge.xlsx"
     write_workbook(process(path, profile="okbridge"), out)  # it crashed on the score cards
-    names = load_workbook(out, read_only=True).sheetnames
+    book = load_workbook(out, read_only=True)
+    names = book.sheetnames
+    book.close()  # (read-only: open until closed)
     assert "Score cards" not in names and "Frequencies" in names

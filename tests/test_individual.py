@@ -118,6 +118,7 @@ def test_the_workbook_ranks_players(tmp_path: Path) -> None:
     write_workbook(process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score")), out)
     book = load_workbook(out, read_only=True)
     rows = list(book["Ranking"].iter_rows(values_only=True))
+    book.close()  # (read-only: open until closed)
     header = next(i for i, r in enumerate(rows) if r and "Player" in r)
     assert rows[header][:5] == ("Place", "Player", "Boards", "MP", "%")  # no names: no column
     assert rows[header + 1][1] == 6 and rows[header + 1][3] == 8
@@ -259,6 +260,8 @@ def test_the_travellers_sheet_prints_the_players_not_partnerships(tmp_path: Path
 
     out = tmp_path / "individual.xlsx"
     write_workbook(process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score")), out)
-    rows = list(load_workbook(out, read_only=True)["Travellers"].iter_rows(values_only=True))
+    book = load_workbook(out, read_only=True)  # (read-only: open until closed)
+    rows = list(book["Travellers"].iter_rows(values_only=True))
+    book.close()
     assert rows[0][:5] == ("Board", "North", "South", "East", "West")
     assert "N-S" not in rows[0] and "E-W" not in rows[0]

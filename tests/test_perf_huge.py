@@ -61,4 +61,5 @@ def test_a_million_results_publish_completely_within_memory(tmp_path: Path) -> N
     assert any("huge.travellers.csv" in str(n) for n in notes)
     assert any("huge.score_cards.csv" in str(n) for n in notes)
     ranking = list(book["Ranking"].iter_rows(values_only=True))
+    book.close()  # (read-only: open until closed)
     assert sum(1 for r in ranking if isinstance(r[1], int)) == 24  # 12 pairs per line

@@ -29,12 +29,14 @@ def test_pairs_methods(method: str, tmp_path: Path) -> None:
         assert summary["results scored"] == len(result.travellers)
         freq = next(book["Frequencies"].iter_rows(values_only=True))
         assert "N-S IMPs" in freq
+    book.close()  # (read-only: open until closed)
 
 
 def test_teams_match(tmp_path: Path) -> None:
     result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
     book = openpyxl.load_workbook(write_workbook(result, tmp_path / "t.xlsx"), read_only=True)
     assert set(SHEETS) | {"Matches", "Boards"} <= set(book.sheetnames)
+    book.close()
 
 
 @pytest.mark.parametrize(("sample", "options"), [
@@ -46,4 +48,5 @@ def test_russian_and_individuals(sample: str, options: dict[str, str], tmp_path:
     book = openpyxl.load_workbook(write_workbook(result, tmp_path / "r.xlsx"), read_only=True)
     assert book.sheetnames[2:5] == SHEETS
     cards = list(book["Score cards"].iter_rows(values_only=True))
+    book.close()
     assert len(cards) > 2 and any(r and r[0] == "Total" for r in cards)
