@@ -281,8 +281,7 @@ def _report(result: Result, input_file: Path, written: list[Path], not_written: 
     """What was scored and written, the notes, the problems' count; exit 3 with problems or
     an output left out."""
     t = result.travellers
-    individual = bool(result.settings.get("individual"))
-    movement = "individual" if individual else str(result.settings["movement"])
+    movement = result.movement_shown
     ranked = plural(len(result.ranking), result.ranked_as)
     click.echo(f"{input_file}: {plural(len(t), 'result')} on "
                f"{plural(t['board'].nunique(), 'board')}, {ranked} ranked ({movement}, "

@@ -7,6 +7,7 @@ and never import the pipeline.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -54,12 +55,16 @@ class Result:
         method = str(self.settings.get("method", "mp"))
         how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
                else f"method {method}")
-        movement = "Individual" if self.settings.get("individual") \
-            else str(self.settings.get("movement", "")).capitalize()  # as the Summary sheet
+        movement = self.movement_shown.capitalize()
         n = len(self.problems)
         return (f"Result: {plural(len(self.ranking), self.ranked_as)}, {plural(boards, 'board')}, "
                 f"{plural(len(t), 'result')}, {plural(n, 'problem')}; {how}"
                 + (f", {movement}" if movement else ""))
+
+    @property
+    def movement_shown(self) -> str:
+        """The movement as the results name it (see :func:`movement_shown`)."""
+        return movement_shown(self.settings)
 
     @property
     def ranked_as(self) -> str:
@@ -73,3 +78,9 @@ class Result:
     def ok(self) -> bool:
         """True when no problem at all was found."""
         return self.problems.empty
+
+
+def movement_shown(settings: Mapping[str, object]) -> str:
+    """The movement as the results name it: "individual" for an individual, else the
+    movement setting ("mitchell", "howell"; "" when there is none)."""
+    return "individual" if settings.get("individual") else str(settings.get("movement", ""))

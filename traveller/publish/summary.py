@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import Lookups, floats, group_ids, key_codes
+from traveller.result import movement_shown
 from traveller.score import frequency
 from traveller.tidy.rulings import kinds
 
@@ -28,7 +29,7 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
     group = (t.groups(*board) if isinstance(t, Lookups) else group_ids(*(t[k] for k in board))
              ) if len(t) else np.zeros(0, dtype=np.int64)
     rows = [
-        ("movement", "individual" if settings.get("individual") else settings.get("movement", "")),
+        ("movement", movement_shown(settings)),
         ("sections", _distinct(t, "section") if len(t) else 0),
         ("tables", _tables(t, board, group) if len(t) else 0),
         ("players ranked" if settings.get("individual") else "pairs ranked", len(ranking)),
