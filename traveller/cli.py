@@ -263,7 +263,9 @@ def _check_targets(input_file: Path, output: Path, others: list[Path | None],
     inputs = [input_file, *others, given["carry_over"], *sessions]
     targets = [output, *(v for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path))]
     if isinstance(given["html"], Path):  # the director's page, beside the workbook
-        targets.append(output.with_name(output.stem + ".director.html"))
+        from traveller.publish.director_page import director_path
+
+        targets.append(director_path(output))
     clash = [(p, o) for p in inputs for o in targets if isinstance(p, Path) and same_file(p, o)]
     if clash:
         raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "

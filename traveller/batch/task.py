@@ -129,8 +129,6 @@ def _store_facts(task: Task, snap: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-
-
 def _with_dd_cache(kwargs: dict[str, Any], outdir: Path | None) -> dict[str, Any]:
     """The analysis of each deal kept in the batch's state folder, unless it is off."""
     if kwargs.get("dd", True) is False or outdir is None:
