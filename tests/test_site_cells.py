@@ -12,7 +12,6 @@ from conftest import SAMPLE_DATA
 
 from traveller import process
 from traveller.publish import shown
-from traveller.publish.site_cards import score_cards
 from traveller.publish.site_cells import (
     card_cells,
     frequency_cells,
@@ -84,8 +83,8 @@ def test_traveller_and_card_rows_are_the_rows_made_alone(name: str, options: Any
     assert whole == _undivided(t, cells)
     assert [rows_html(t.iloc[[i]].reset_index(drop=True), cells)[0] for i in (0, 7, 50)] == [
         whole[0], whole[7], whole[50]]  # and a row alone is made as in the session
-    c = score_cards(result)
-    first, sat, rest = card_cells(c, field, "mp" in c, "imp" in c)
+    c = result.score_cards  # (the cells a pair page has: the method's figures, as there)
+    first, sat, rest = card_cells(c, field, "ns_mp" in t, "ns_imp" in t)
     assert rows_html(c, [*first, sat, *rest]) == _undivided(c, [*first, sat, *rest])
     if "ns_mp" in t:
         f = result.frequencies

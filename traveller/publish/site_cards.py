@@ -16,20 +16,12 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import shown
-from traveller.publish.cards import CardRows, result_card_rows, result_score_cards
+from traveller.publish.cards import CardRows, result_card_rows
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import LINES
 
 if TYPE_CHECKING:
     from traveller.result import Result
-
-
-def score_cards(result: Result) -> pd.DataFrame:
-    """Each pair's card: board, cards held, opponents, contract, score, MP or IMPs, %
-    (an IMP method's cards carry the pair's IMPs on each board, ``imp``)."""
-    if "pair" not in result.ranking:  # teams are ranked by match, without pair cards
-        return pd.DataFrame()
-    return result_score_cards(result)
 
 
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
