@@ -234,7 +234,7 @@ def _tables_fit(result: Result) -> None:
     ("individual_session.csv", {}), ("club_session.xlsx", {"sections": "field"})])
 def test_pair_pages_made_a_pair_at_a_time_are_the_same(
         source: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
-    # the cards' columns are made a chunk of pairs at a time: a chunk of one row makes
+    # the cards are formatted a chunk of pairs at a time: a chunk of one row makes
     # every pair a chunk of its own, and every page must come out the same
     from traveller.publish import site, site_cards
 

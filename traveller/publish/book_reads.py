@@ -16,7 +16,7 @@ import pandas as pd
 from traveller.publish.cards import (
     frequency_values,
     names_lookup,
-    result_card_rows,
+    result_card_values,
     result_frequencies,
     result_score_cards,
 )
@@ -65,10 +65,10 @@ def card_columns(result: Result, reads: Reads) -> dict[str, Any]:
     """``result.score_cards``' columns, without the frame (a workbook reads them one by one):
     their arrays as :func:`~traveller.publish.columns.as_column` keeps them (a Series only
     where a frame would infer another dtype: an array of objects)."""
-    rows = result_card_rows(result, reads.names, reads.columns)  # as Result.score_cards
-    if rows is None:
+    values = result_card_values(result, reads.names, reads.columns)  # as Result.score_cards
+    if values is None:
         return dict(result_score_cards(result).items())
-    return {c: as_column(v) for c, v in rows.values().items()}
+    return {c: as_column(v) for c, v in values.items()}
 
 
 def frequency_columns(result: Result, reads: Reads) -> dict[str, Any]:

@@ -13,7 +13,6 @@ summary is :mod:`traveller.publish.summary`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -65,58 +64,6 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
     """The columns :func:`score_cards` makes its frame of (arrays, in order), from
     travellers that are not empty; ``names``: ``names_lookup(ranking)`` when made already,
     ``columns``: the travellers' columns looked up already (used when they are theirs)."""
-    return card_rows(travellers, movement, ranking, names, columns).values()
-
-
-@dataclass(frozen=True)
-class CardRows:
-    """Every score card's row, in the cards' order (pair by pair, board by board), before
-    any of its columns is made: :meth:`values` makes them for every row or for some (a
-    website's pages, a chunk of pairs at a time)."""
-
-    t: Any  # the travellers (or their looked-up columns)
-    side: dict[str, Any]  # each card row's side of its result, in order
-    row: np.ndarray  # each card row's travellers row
-    session: list[str]  # ["session"] for a multi-session event
-    names: dict[tuple[Any, Any, Any], str]
-
-    def __len__(self) -> int:
-        return len(self.row)
-
-    def values(self, at: np.ndarray | None = None) -> dict[str, Any]:
-        """The cards' columns (arrays, in order) at card rows ``at`` (None: every row)."""
-        t, session = self.t, self.session
-        row = self.row if at is None else self.row[at]
-        side = self.side if at is None else {c: v[at] for c, v in self.side.items()}
-        is_ns = np.asarray(side["held"]) == "NS"
-        score = floats(t["ns_score"])[row]
-        cards = {**{c: side[c] for c in (*session, "section", "line")},
-                 "pair": pd.array(side["pair"], dtype="Int64"),
-                 "names": _names(side, None, self.names), "board": side["board"],
-                 "held": pd.array(["N-S", "E-W"], dtype=side["held"].dtype).take(
-                     np.where(is_ns, 0, 1)),  # two words: taken, not each row converted
-                 "opponent": pd.array(side["opponent"], dtype="Int64")}
-        for column in ("contract", "declarer", "lead"):
-            cards[column] = _text(t, column, row)
-            if column == "declarer":  # the tricks against the contract: "=", "+1", "-2"
-                cards["result"] = _results(t, row)
-        cards["score"] = pd.array(np.where(is_ns, score, -score),
-                                  dtype="Float64").astype("Int64")
-        cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
-        cards["top"] = _values(t, "top")[row]
-        cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
-        if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
-            cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row],
-                                    _values(t, "ew_imp")[row])
-        return cards  # in the order of session + CARD_COLUMNS (+ imp)
-
-
-def card_rows(travellers: pd.DataFrame, movement: str = "mitchell",
-              ranking: pd.DataFrame | None = None,
-              names: dict[tuple[Any, Any, Any], str] | None = None,
-              columns: Lookups | None = None) -> CardRows:
-    """The score cards' rows of travellers that are not empty, sorted (arguments as
-    :func:`card_values`)."""
     frame = numbered(travellers)
     sides = pair_sides(frame, movement, _CARD_SIDES)
     t: Any = columns if columns is not None and columns.frame is frame else frame
@@ -132,8 +79,26 @@ def card_rows(travellers: pd.DataFrame, movement: str = "mitchell",
     order = np.lexsort([_sort_key(side[k], _LINE_ORDER if k == "line" else None)
                         for k in reversed(keys)])  # all sides sorted, then the kept ones
     order = order[kept[order]]  # taken in that order: as sorting only the kept ones
-    return CardRows(t, {c: v[order] for c, v in side.items()}, row[order], session,
-                    names_lookup(ranking) if names is None else names)
+    row, side = row[order], {c: v[order] for c, v in side.items()}
+    is_ns = np.asarray(side["held"]) == "NS"
+    score = floats(t["ns_score"])[row]
+    cards = {**{c: side[c] for c in (*session, "section", "line")},
+             "pair": pd.array(side["pair"], dtype="Int64"),
+             "names": _names(side, ranking, names), "board": side["board"],
+             "held": pd.array(["N-S", "E-W"], dtype=side["held"].dtype).take(
+                 np.where(is_ns, 0, 1)),  # two words: taken, not each row converted
+             "opponent": pd.array(side["opponent"], dtype="Int64")}
+    for column in ("contract", "declarer", "lead"):
+        cards[column] = _text(t, column, row)
+        if column == "declarer":  # the tricks against the contract: "=", "+1", "-2"
+            cards["result"] = _results(t, row)
+    cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
+    cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
+    cards["top"] = _values(t, "top")[row]
+    cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
+    if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
+        cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
+    return cards  # in the order of session + CARD_COLUMNS (+ imp)
 
 
 def _results(t: pd.DataFrame, row: np.ndarray) -> pd.api.extensions.ExtensionArray:
@@ -294,20 +259,20 @@ def _first_present(values: pd.Series, group: np.ndarray, firsts: np.ndarray,
 
 def result_score_cards(result: Result) -> pd.DataFrame:
     """Each pair's boards of a scored session (an individual's: each player's)."""
-    rows = result_card_rows(result)
-    return pd.DataFrame(columns=CARD_COLUMNS) if rows is None else pd.DataFrame(rows.values())
+    values = result_card_values(result)
+    return pd.DataFrame(columns=CARD_COLUMNS) if values is None else pd.DataFrame(values)
 
 
-def result_card_rows(result: Result, names: dict[tuple[Any, Any, Any], str] | None = None,
-                     columns: Lookups | None = None) -> CardRows | None:
-    """The score cards' rows of a scored session (an individual's: each player's), or None
-    when it has no results (``names``, ``columns``: as :func:`card_values`)."""
+def result_card_values(result: Result, names: dict[tuple[Any, Any, Any], str] | None = None,
+                       columns: Lookups | None = None) -> dict[str, Any] | None:
+    """The columns of a scored session's score cards (an individual's: each player's), or
+    None when it has no results (``names``, ``columns``: as :func:`card_values`)."""
     from traveller.score.individual import card_travellers
 
     travellers, movement = card_travellers(result.travellers, result.settings)
     if travellers.empty:
         return None
-    return card_rows(travellers, movement, result.ranking, names, columns)
+    return card_values(travellers, movement, result.ranking, names, columns)
 
 
 def result_frequencies(result: Result) -> pd.DataFrame:

@@ -1,9 +1,8 @@
 """The pair pages of a results website as plain data: each pair's score card, formatted.
 
-Where each pair's cards are is worked out once (two rows a result, in the
-cards' order); :func:`pair_pages` then makes the cards' columns and formats
-them a chunk of pairs at a time, in the order of the ranking, so neither the
-columns nor the text of every card are held at once.
+The cards of every pair are worked out once as one frame (two rows a result);
+:func:`pair_pages` formats them a chunk of pairs at a time, in the order of
+the ranking, so the text of every card is never held at once.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import shown
-from traveller.publish.cards import CardRows, result_card_rows
+from traveller.publish.cards import result_score_cards
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import LINES
 
@@ -26,16 +25,13 @@ if TYPE_CHECKING:
 
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
                chunk: int = 65536) -> Iterator[dict[str, Any]]:
-    """Each ranked pair's page model (its ranking row and card rows), in ranking order;
-    the cards of about ``chunk`` rows of pairs at a time."""
+    """Each ranked pair's page model (its ranking row and card rows), in ranking order."""
     if "pair" not in result.ranking:
         return
-    cards = result_card_rows(result)
+    cards = result_score_cards(result)  # (an IMP method's: the pair's IMPs, ``imp``)
     spans: dict[str, tuple[int, int]] = {}
-    if cards is not None and len(cards):
-        side = cards.side
-        keys = pair_label(pd.Series(side["section"]), pd.Series(side["line"]),
-                          pd.Series(pd.array(side["pair"], dtype="Int64"))).to_numpy()
+    if not cards.empty:
+        keys = pair_label(cards["section"], cards["line"], cards["pair"]).to_numpy()
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
         stops = np.r_[starts[1:], len(keys)]
         spans = {keys[a]: (int(a), int(b)) for a, b in zip(starts, stops, strict=True)}
@@ -55,7 +51,7 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
     yield from _formatted(part, cards, spans, field, figures)
 
 
-def _formatted(part: list[dict[str, Any]], cards: CardRows | None,
+def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field,
                figures: tuple[bool, bool]) -> Iterator[dict[str, Any]]:
     from traveller.publish.site_cells import card_cells, rows_html, spread
@@ -65,7 +61,7 @@ def _formatted(part: list[dict[str, Any]], cards: CardRows | None,
         return
     ranges = [spans.get(f"{r['section']}|{r['line']}|{r['pair']}", (0, 0)) for r in part]
     positions = np.concatenate([np.arange(a, b) for a, b in ranges])
-    c = pd.DataFrame(cards.values(positions)) if cards is not None and len(positions) else None
+    c = cards.iloc[positions].reset_index(drop=True) if len(positions) else None
     if c is not None:
         first, held_cell, last = card_cells(c, field, *figures)
         codes: dict[str, Any] = {}  # each column's values factorised once for every cell
