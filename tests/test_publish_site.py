@@ -130,6 +130,20 @@ def test_other_methods_publish(method: str) -> None:
         assert "IMPs N-S" in "".join(parse(pages["board-1.html"]).text)
 
 
+def test_method_line_is_the_ranking_sheets() -> None:
+    """The site's index and the workbook's Ranking sheet say the method and movement in
+    the same words: an individual is no Mitchell, a teams match has no pairs' movement."""
+    from traveller.publish.titles import method_line
+
+    for result, said, unsaid in [
+            (process(SAMPLE_DATA / "individual_session.csv"), "; individual;", "movement"),
+            (process(SAMPLE_DATA / "club_session.csv"), "; Mitchell movement;", "individual"),
+            (process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams"),
+             "Teams: IMPs per board", "movement")]:
+        text = " ".join(parse(site_pages(result)["index.html"]).text)
+        assert said in method_line(result) and said in text and unsaid not in text
+
+
 class Card(HTMLParser):
     """A pair page's score card: its header cells, and each body row's cells as text."""
 

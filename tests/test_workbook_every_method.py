@@ -25,18 +25,39 @@ def test_pairs_methods(method: str, tmp_path: Path) -> None:
         total = next(r for r in rows if r[0] == "Total")[-1]  # the first card: pair 1 N-S
         t = result.travellers
         assert total == pytest.approx(float(t.loc[t["ns_pair"] == 1, "ns_imp"].sum()), abs=1e-6)
-        summary = dict(r for r in book["Summary"].iter_rows(values_only=True) if len(r) == 2)
-        assert summary["results scored"] == len(result.travellers)
         freq = next(book["Frequencies"].iter_rows(values_only=True))
         assert "N-S IMPs" in freq
+    summary = dict(r for r in book["Summary"].iter_rows(values_only=True) if len(r) == 2)
     book.close()  # (read-only: open until closed)
+    # every result of the sample has a score, and each method scores it (total points too)
+    assert summary["results scored"] == len(result.travellers) == 192
+    assert summary["pairs ranked"] == 16 and summary["movement"] == "mitchell"
 
 
 def test_teams_match(tmp_path: Path) -> None:
     result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
     book = openpyxl.load_workbook(write_workbook(result, tmp_path / "t.xlsx"), read_only=True)
     assert set(SHEETS) | {"Matches", "Boards"} <= set(book.sheetnames)
+    summary = dict(r for r in book["Summary"].iter_rows(values_only=True) if len(r) == 2)
     book.close()
+    # the Summary speaks of teams, and counts the results the board IMPs were scored from:
+    # both rooms of each board played (all 15 boards of this match)
+    assert summary["teams ranked"] == 2 and "pairs ranked" not in summary
+    assert summary["movement"] == "teams"
+    boards = result.tables["Boards"]
+    assert (boards["status"] == "played").sum() == 15
+    assert summary["results scored"] == 30 == len(result.travellers)
+
+
+def test_teams_summary_counts_only_boards_both_rooms_played() -> None:
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
+    t = result.travellers
+    first = t.index[t["board"] == 1]
+    gone = process(t.drop(index=first[:1]).drop(columns=["ruling_applied"]), method="teams")
+    summary = dict(zip(gone.summary["item"], gone.summary["value"], strict=True))
+    assert summary["results scored"] == 28  # board 1 has one room left: not scored
+    assert str(gone) == "Result: 2 teams, 15 boards, 29 results, " + (
+        f"{len(gone.problems)} problem{'s' * (len(gone.problems) != 1)}; method teams")
 
 
 @pytest.mark.parametrize(("sample", "options"), [

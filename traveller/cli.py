@@ -283,11 +283,11 @@ def _report(result: Result, input_file: Path, written: list[Path], not_written: 
     """What was scored and written, the notes, the problems' count; exit 3 with problems or
     an output left out."""
     t = result.travellers
-    movement = result.movement_shown
+    method = str(result.settings.get("method", "mp"))
+    how = ", ".join(dict.fromkeys([result.movement_shown, method]))  # (teams: once)
     ranked = plural(len(result.ranking), result.ranked_as)
     click.echo(f"{input_file}: {plural(len(t), 'result')} on "
-               f"{plural(t['board'].nunique(), 'board')}, {ranked} ranked ({movement}, "
-               f"{result.settings.get('method', 'mp')}); wrote "
+               f"{plural(t['board'].nunique(), 'board')}, {ranked} ranked ({how}); wrote "
                f"{', '.join(str(p) for p in written)}")
     for note in not_written:
         click.echo(f"not written: {note}", err=True)

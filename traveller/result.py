@@ -55,7 +55,8 @@ class Result:
         method = str(self.settings.get("method", "mp"))
         how = (f"matchpoints {self.settings.get('scale', '2/1/0')}" if method == "mp"
                else f"method {method}")
-        movement = self.movement_shown.capitalize()
+        shown = self.movement_shown
+        movement = "" if shown == method else shown.capitalize()  # (a teams match: once)
         n = len(self.problems)
         return (f"Result: {plural(len(self.ranking), self.ranked_as)}, {plural(boards, 'board')}, "
                 f"{plural(len(t), 'result')}, {plural(n, 'problem')}; {how}"
@@ -68,11 +69,8 @@ class Result:
 
     @property
     def ranked_as(self) -> str:
-        """What a line of the ranking is: "team" (a teams match), "player" (an
-        individual) or "pair"."""
-        if self.settings.get("method") == "teams":
-            return "team"
-        return "player" if self.settings.get("individual") else "pair"
+        """What a line of the ranking is (see :func:`ranked_as`)."""
+        return ranked_as(self.settings)
 
     @property
     def ok(self) -> bool:
@@ -80,7 +78,18 @@ class Result:
         return self.problems.empty
 
 
+def ranked_as(settings: Mapping[str, object]) -> str:
+    """What a line of the ranking is: "team" (a teams match), "player" (an individual)
+    or "pair"."""
+    if settings.get("method") == "teams":
+        return "team"
+    return "player" if settings.get("individual") else "pair"
+
+
 def movement_shown(settings: Mapping[str, object]) -> str:
-    """The movement as the results name it: "individual" for an individual, else the
-    movement setting ("mitchell", "howell"; "" when there is none)."""
+    """The movement as the results name it: "teams" for a teams match (two rooms, the
+    teams on opposite lines: no pairs' movement), "individual" for an individual, else
+    the movement setting ("mitchell", "howell"; "" when there is none)."""
+    if settings.get("method") == "teams":
+        return "teams"
     return "individual" if settings.get("individual") else str(settings.get("movement", ""))

@@ -18,7 +18,7 @@ import markupsafe
 
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site import STYLESHEET, environment
-from traveller.publish.site_model import method_line
+from traveller.publish.titles import method_line
 
 if TYPE_CHECKING:
     from traveller.result import Result

@@ -49,9 +49,9 @@ from traveller.publish.site_model import (
     board_index,
     board_pages,
     frequency_pages,
-    method_line,
     ranking_groups,
 )
+from traveller.publish.titles import method_line
 
 if TYPE_CHECKING:
     from traveller.result import Result

@@ -27,16 +27,6 @@ SCORE_COLUMNS = (("mp", "MP"), ("imps", "IMPs"), ("points", "Points"), ("vp", "V
 LINES = {"NS": "N-S", "EW": "E-W", "": ""}
 
 
-def method_line(result: Result) -> str:
-    """The scoring method in words (as the workbook's Ranking sheet says it)."""
-    from traveller.publish.titles import method_words
-
-    s = result.settings
-    method = str(s.get("method", "mp"))
-    movement = "" if method == "teams" else f"; {str(s.get('movement', '')).capitalize()} movement"
-    return f"{method_words(method, s)}{movement}; {shown.counted(s.get('boards', 0), 'board')}"
-
-
 def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
     """The ranking formatted, its score column heading and the percentage/average heading."""
     r = result.ranking.reset_index(drop=True)

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import Lookups, floats, group_ids, key_codes
-from traveller.result import movement_shown
+from traveller.result import movement_shown, ranked_as
 from traveller.score import frequency
 from traveller.tidy.rulings import kinds
 
@@ -32,10 +32,10 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         ("movement", movement_shown(settings)),
         ("sections", _distinct(t, "section") if len(t) else 0),
         ("tables", _tables(t, board, group) if len(t) else 0),
-        ("players ranked" if settings.get("individual") else "pairs ranked", len(ranking)),
+        (f"{ranked_as(settings)}s ranked", len(ranking)),
         ("sessions", _distinct(t, "session") if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
-        ("results scored", _scored(t)),
+        ("results scored", _scored(t, settings)),
         ("top (common)", _tops(t) if len(t) and "common_top" in t else ""),
         ("rulings", sum(v for _, v in ruled)),
         *[(f"rulings: {k}", v) for k, v in ruled],
@@ -55,12 +55,21 @@ def result_summary(result: Any, travellers: pd.DataFrame | None = None,
     out = summary(t, result.ranking, result.problems, result.settings, kind, columns)
     if result.settings.get("frequency_table"):  # say why no pair is ranked
         out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
+    boards = result.tables.get("Boards") if result.tables else None
+    if result.settings.get("method") == "teams" and boards is not None:
+        # a teams match scores a board when both rooms have its one real result
+        played = int((boards["status"] == "played").sum()) if len(boards) else 0
+        out.loc[out["item"] == "results scored", "value"] = 2 * played
     return out
 
 
-def _scored(t: pd.DataFrame) -> int:
-    """How many results have a score of the method (matchpoints, else IMPs, else points)."""
-    figure = next((c for c in ("ns_mp", "ns_imp", "ns_points") if c in t), None)
+def _scored(t: pd.DataFrame, settings: dict[str, object]) -> int:
+    """How many results have a score of the method: matchpoints, else IMPs, else points;
+    total points count every result with a score (a teams match's IMPs are a board's,
+    counted by :func:`result_summary`)."""
+    columns = ("ns_score",) if settings.get("method") == "total" else ("ns_mp", "ns_imp",
+                                                                        "ns_points")
+    figure = next((c for c in columns if c in t), None)
     if not len(t) or figure is None:
         return 0
     return int((~np.asarray(t[figure].array.isna())).sum())
