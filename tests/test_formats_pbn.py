@@ -11,6 +11,7 @@ import pytest
 from conftest import real_file, row_at
 
 from traveller.errors import UnreadableFileError
+from traveller.pipeline import process
 from traveller.read.formats import reader_for
 from traveller.read.load import read
 from traveller.read.pbn import read_pbn
@@ -252,6 +253,32 @@ def test_sided_scores_markers_and_comments(tmp_path: Path) -> None:
         100, -11.0, 11.0)
     assert (third["contract"], third["adjusted_ns"]) == ("A+", "A+")
     assert (table.meta["home_team"], table.meta["visit_team"]) == ("Home", "Away")
+
+
+def test_records_whose_seats_name_their_pair_are_pairs_results(tmp_path: Path) -> None:
+    """A record without a Room is a pairs result when both partners' seats name their pair
+    by number (pbntools' "Para-1"); seats that do not (names, partners apart) give no pair
+    number, and the row is listed with its seats as typed, never scored by a guess."""
+    def record(board: int, north: str, south: str, east: str, west: str) -> str:
+        return (f'[Board "{board}"]\n[North "{north}"]\n[South "{south}"]\n[East "{east}"]\n'
+                f'[West "{west}"]\n[Declarer "N"]\n[Contract "4S"]\n[Result "10"]\n')
+    body = '[Event "Pairs"]\n' + "\n".join([
+        record(1, "Para-1", "Para-1", "Para-2", "Para-2"),
+        record(1, "Pair 3", "Pair 3", "Pair 4", "Pair 4"),
+        record(1, "Para-5", "Para-7", "Para-6", "Para-6"),  # partners apart
+        record(1, "Smith", "Smith", "Jones", "Jones")])  # no number
+    frame = read_pbn(write(tmp_path, body))[0].frame
+    assert frame["ns_pair"].tolist() == [1, 3, "Para-5/Para-7", "Smith/Smith"]
+    assert frame["ew_pair"].tolist() == [2, 4, 6, "Jones/Jones"] and "room" not in frame
+    result = process(write(tmp_path, body), dd=False)
+    assert result.travellers["ns_pair"].tolist() == [1, 3]
+    listed = result.problems
+    assert listed["code"].tolist() == ["bad-pair"] * 3
+    assert listed["row"].tolist() == sorted(frame["row"].iloc[[2, 3, 3]].tolist())
+    assert sorted(listed["value"]) == ["Jones/Jones", "Para-5/Para-7", "Smith/Smith"]
+    # seats that name no pair anywhere in the file are an individual's players, as before
+    names = '[Event "Individual"]\n' + record(1, "Smith", "Brown", "Jones", "Green")
+    assert read_pbn(write(tmp_path, names))[0].frame["ns_pair"].isna().all()
 
 
 def test_split_adjusted_score(tmp_path: Path) -> None:

@@ -61,3 +61,25 @@ def test_a_published_line_checked_by_hand() -> None:
     # 4H doubled by W, +1, E-W vulnerable: -690 for N-S, the bottom of the board.
     assert (line["contract"], line["declarer"], line["ns_score"]) == ("4HX", "W", -690)
     assert line["ns_pct"] == 0 and line["ew_pct"] == 100
+
+
+def test_the_sessions_pbn_from_pbntools_reads_as_the_same_pairs_and_percentages() -> None:
+    """html/wb120802.pbn is the same session as pbntools wrote it from Pary's pages: one
+    record a table, no pair numbers, each seat naming its pair ([North "Para-1"] [South
+    "Para-1"]), and no phantom lines. Its 216 results are the transcription's real lines,
+    and scored they give the published percentages and the ranking that the transcription
+    gives when its TD lines are sit-outs."""
+    pbn = process(real_file("pary-jfr-warsaw", "html", "wb120802.pbn"), dd=False)
+    assert pbn.problems.empty, pbn.problems["message"].tolist()
+    assert pbn.settings["movement"] == "howell" and "room" not in pbn.travellers
+    csv = process(real_file("pary-jfr-warsaw", "wb120802.csv"), dd=False)
+    keys = ["board", "ns_pair", "ew_pair"]
+    real = csv.travellers[csv.travellers["ruling"].isna()].set_index(keys).sort_index()
+    read = pbn.travellers.set_index(keys).sort_index()
+    assert len(read) == 216 and read.index.equals(real.index)
+    for column in ("contract", "declarer", "tricks", "ns_score"):
+        assert read[column].astype(str).tolist() == real[column].astype(str).tolist(), column
+    assert (read["ns_pct"].astype(float).round(2) == real["pct_ns"].astype(float)).all()
+    assert (read["ew_pct"].astype(float).round(2) == real["pct_ew"].astype(float)).all()
+    ranked = ["pair", "boards", "mp", "pct", "place"]
+    pd.testing.assert_frame_equal(pbn.ranking[ranked], csv.ranking[ranked])

@@ -78,6 +78,15 @@ def test_a_missing_player_is_a_problem_not_a_lost_row(tmp_path: Path) -> None:
     assert len(result.travellers) == 5
 
 
+def test_a_player_who_is_no_number_is_listed_as_typed(tmp_path: Path) -> None:
+    rows = [*ROWS[:2], ("1", "9", "Smith", "11", "12", "3NT", "S", "-1", "-50"), *ROWS[3:]]
+    result = process(csv(tmp_path, "Board,N,S,E,W,Contract,Declarer,Result,Score", rows))
+    problem = result.problems.iloc[0]
+    assert len(result.problems) == 1 and problem["code"] == "bad-pair"
+    assert (problem["column"], problem["value"]) == ("N/S", "9/Smith")  # the cells as typed
+    assert "N/S '9/Smith'" in problem["message"]
+
+
 PBN = """% PBN 2.1
 [Event "Club individual"]
 [Board "1"]

@@ -23,7 +23,10 @@ repeats the previous game's value. Results come in two layouts
   is the home team, N-S in the Open room and E-W in the Closed room; team 2
   the visitors. Team names come from [HomeTeam]/[VisitTeam], else from "A vs
   B" in [Stage] or [Event], into ``meta`` (home_team, visit_team) and
-  ``names`` (pairs 1 and 2). "NS n" -> ``score``, "EW n" -> ``score_ew``, a
+  ``names`` (pairs 1 and 2). A record without a Room whose partners' seat tags
+  both name their pair by number ([North "Para-1"] [South "Para-1"], as pbntools
+  writes a Pary session) is a pairs result: ``ns_pair``/``ew_pair`` are those
+  numbers. "NS n" -> ``score``, "EW n" -> ``score_ew``, a
   bare number -> the declaring side's column; [ScoreIMP]/[ScoreMP]/
   [ScorePercentage] -> ``published_ns_*`` and ``published_ew_*`` from each
   side's view ("EW 3" -> -3 / 3).
@@ -86,6 +89,8 @@ META_NAMES = {"Generator": "program", "Version": "program_version", "ContestDate
               "Stage": "stage", "Competition": "competition", "Scoring": "scoring",
               "HomeTeam": "home_team", "VisitTeam": "visit_team"}
 ROOM_TEAMS = {"open": (1, 2), "closed": (2, 1)}
+#: A seat tag that names its pair by number ("Para-1", "Pair 12"): a word, then the number.
+_PAIR_LABEL = re.compile(r"[^\W\d_]+[\s\-_#.:]*(\d{1,5})")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _FIELD = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _META = re.compile(r'<META\s+name=(\S+)\s+content="([^"]*)"', re.IGNORECASE)
@@ -226,17 +231,21 @@ def _sided(text: str, declarer: str | None = None) -> tuple[float | None, str]:
     return float(match.group(2)), side
 
 
-def _record_row(game: Game) -> dict[str, Any]:
-    """One table's record (teams layout) -> a row."""
+def _record_row(game: Game, labelled: bool = False) -> dict[str, Any]:
+    """One table's record (teams layout; pairs where ``labelled``: see
+    :func:`_labelled_pairs`) -> a row."""
     declarer, room = text_or_none(game.get("Declarer")), text_or_none(game.get("Room"))
-    teams = ROOM_TEAMS.get((room or "").lower(), (None, None))
+    teams = ROOM_TEAMS.get((room or "").lower()) or (
+        _labelled_pairs(game) if labelled and "Room" not in game.tags else (None, None))
     play = game.tags.get("Play")
     lead = play.rows[0][1].split()[0] if play and play.rows else None
     row = _board_values(game) | {
         "ns_pair": teams[0], "ew_pair": teams[1], "contract": text_or_none(game.get("Contract")),
         "declarer": declarer, "tricks": int_or_text(game.get("Result")),
-        "lead": None if blank(lead) or lead == "*" else lead, "room": room,
+        "lead": None if blank(lead) or lead == "*" else lead,
         "row": next(game.tags[t].line for t in ("Contract", "Result", "Score") if t in game.tags)}
+    if "Room" in game.tags:  # (a pairs record has none: no teams' column)
+        row["room"] = room
     row |= {seat.lower(): text_or_none(game.get(seat)) for seat in ("North", "East", "South",
                                                                      "West")}
     value, side = _sided(game.get("Score"), declarer)
@@ -251,6 +260,29 @@ def _record_row(game: Game) -> dict[str, Any]:
             row[f"published_ns_{kind}"], row[f"published_ew_{kind}"] = sign * value, -sign * value
     move_markers(row)
     return row
+
+
+def _labelled_pairs(game: Game, labelled: bool = True) -> tuple[int | str | None, ...]:
+    """A pairs record's N-S and E-W pair numbers, where both partners' seat tags name
+    their pair by number: [North "Para-1"] [South "Para-1"] (pbntools' PBN of a Pary
+    session) is pair 1 N-S. A side whose seats do not (names, partners apart, no number)
+    has no number: when ``labelled`` (the file's other records name their pairs so) its
+    seats as typed, "Para-5/Para-7", for the problem that lists the row; else None."""
+    sides: list[int | str | None] = []
+    for first, second in (("North", "South"), ("East", "West")):
+        label, partner = game.get(first).strip(), game.get(second).strip()
+        match = _PAIR_LABEL.fullmatch(label)
+        if match is not None and partner == label:
+            sides.append(int(match.group(1)))
+        else:
+            sides.append(f"{label}/{partner}" if labelled and (label or partner) else None)
+    return tuple(sides)
+
+
+def _names_pairs(games: list[Game]) -> bool:
+    """True when a record without a Room names a pair by number in its seats."""
+    return any("Room" not in g.tags and any(isinstance(v, int) for v in _labelled_pairs(g))
+               for g in games if "ScoreTable" not in g.tags)
 
 
 def _names_from_total(tag: Tag) -> list[dict[str, Any]]:
@@ -327,13 +359,14 @@ def read_pbn(path: Path) -> list[RawTable]:
     meta = _meta(games, file_meta)
     by_event: dict[str, list[dict[str, Any]]] = {}
     records: list[dict[str, Any]] = []
+    labelled = _names_pairs(games)
     for game in games:
         rows = [_board_values(game) | {"row": n, "read_problem": f"cannot read this tag: {t}"}
                 for n, t in game.bad]
         if "ScoreTable" in game.tags:
             rows += _score_table_rows(game)
         elif any(not blank(game.get(t)) for t in ("Contract", "Result", "Score")):
-            rows.append(_record_row(game))
+            rows.append(_record_row(game, labelled))
         if "TotalScoreTable" in game.tags:
             records += _names_from_total(game.tags["TotalScoreTable"])
         by_event.setdefault(game.get("Event") or meta.get("event", "PBN"), []).extend(rows)

@@ -51,7 +51,8 @@ def with_partnerships(frame: pd.DataFrame) -> pd.DataFrame:
 
     A row missing a player (or with one that is not a whole number) gets no
     partnership number on that side, so it is listed as a ``missing-pair`` or
-    ``bad-pair`` problem naming the player columns. Other tables are returned
+    ``bad-pair`` problem naming the player columns (and the two cells as typed,
+    "Smith/3"). Other tables are returned
     as they are.
 
     >>> df = pd.DataFrame({"north": ["1", "3"], "south": ["2", "4"],
@@ -71,7 +72,9 @@ def with_partnerships(frame: pd.DataFrame) -> pd.DataFrame:
         number = np.where(codes >= 0, codes + 1 + offset, -1)
         offset += len(uniques)
         missing = _empty(col(frame, a)) | _empty(col(frame, b))
-        text = np.where(number > 0, number.astype(str), np.where(missing, "", "?"))
+        typed = (col(frame, a).astype("string").fillna("") + "/"  # (what a problem shows)
+                 + col(frame, b).astype("string").fillna("")).to_numpy(dtype=object)
+        text = np.where(number > 0, number.astype(str), np.where(missing, "", typed))
         out[f"{side}_pair"] = pd.array([None if t == "" else t for t in text.tolist()],
                                        dtype="string")
     return out
