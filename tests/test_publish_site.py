@@ -144,6 +144,44 @@ def test_method_line_is_the_ranking_sheets() -> None:
         assert said in method_line(result) and said in text and unsaid not in text
 
 
+def _ranking_tables(result: Result) -> list[tuple[list[str], list[list[str]]]]:
+    """The index page's ranking tables (one a line in a Mitchell): each one's header cells
+    and its rows' cells, as text."""
+    html = site_pages(result)["index.html"]
+    out = []
+    for table in html.split('<table class="ranking">')[1:]:
+        rows = re.findall(r"<tr>(.*?)</tr>", table.split("</table>", 1)[0], re.S)
+        cells = [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
+                 for r in rows]
+        out.append((cells[0], cells[1:]))
+    return out
+
+
+def test_the_ranking_shows_factored_matchpoints_when_some_pair_played_fewer_boards() -> None:
+    """Places follow the factored matchpoints: a pair that played fewer boards can rank
+    above one with more matchpoints, so the page shows the figure it ranks by (as the
+    Ranking sheet does), and no column of blank names."""
+    result = process(SAMPLE_DATA / "problems_session.csv")  # a Mitchell: a table a line
+    tables = _ranking_tables(result)
+    ranking = result.ranking
+    assert (ranking["boards"] < ranking["boards"].max()).any()  # (so factoring matters)
+    assert len(tables) == 2 and sum(len(rows) for _, rows in tables) == len(ranking)
+    expected = {(str(p), f"{f:.2f}", f"{pct:.2f}") for p, f, pct in
+                zip(ranking["pair"], ranking["mp_factored"], ranking["pct"], strict=True)}
+    shown = set()
+    for header, rows in tables:
+        assert header == ["Place", "Pair", "Boards", "MP", "MP (factored)", "%"]
+        factored = [float(row[4]) for row in rows]
+        assert factored == sorted(factored, reverse=True)  # the column the places follow
+        shown |= {(row[1], f"{float(row[4]):.2f}", row[5]) for row in rows}
+    assert shown == expected
+    header, _ = _ranking_tables(process(SAMPLE_DATA / "club_session.csv"))[0]
+    assert header == ["Place", "Pair", "Boards", "MP", "%"]  # every pair played every board
+    header, rows = _ranking_tables(process(SAMPLE_DATA / "club_session.csv",
+                                           names=SAMPLE_DATA / "names.csv"))[0]
+    assert header == ["Place", "Pair", "Names", "Boards", "MP", "%"] and rows[0][2]
+
+
 class Card(HTMLParser):
     """A pair page's score card: its header cells, and each body row's cells as text."""
 

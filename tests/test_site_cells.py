@@ -3,6 +3,7 @@ HTML is the same as when the row is made on its own."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -89,3 +90,42 @@ def test_traveller_and_card_rows_are_the_rows_made_alone(name: str, options: Any
     if "ns_mp" in t:
         f = result.frequencies
         assert rows_html(f, frequency_cells()) == _undivided(f, frequency_cells())
+
+
+def test_numbers_round_as_the_workbook_shows_them() -> None:
+    """Text outputs (pages, PBN, USEBIO) print a number as a spreadsheet shows the
+    workbook's cell: to two places, a half rounded away from zero on its decimal value
+    (printf would round 158.625 to even, 158.62, and 79.975 down, its float being
+    79.97499...)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    rng = np.random.default_rng(7)
+    values = np.concatenate([np.round(rng.uniform(-2000, 2000, 2000), 3),  # halves abound
+                             rng.uniform(-100, 100, 2000), np.arange(-8, 9) / 8,
+                             [158.625, 79.975, 1.005, 84.125, 0.0, 1e-12]])
+    for signed in (False, True):
+        expected = [format(Decimal(f"{v:.15g}").quantize(Decimal("0.01"), ROUND_HALF_UP),
+                           "+.2f" if signed else ".2f") for v in values.tolist()]
+        expected = [e.replace("+-", "-") for e in expected]
+        assert shown.fixed(values, 2, signed).tolist() == expected
+    assert shown.percents(pd.Series([158.625, 14.125, None])).tolist() == ["158.63",
+                                                                             "14.13", ""]
+
+
+def test_the_page_and_the_workbook_print_the_same_factored_matchpoints(tmp_path: Path) -> None:
+    """The Warsaw session's pair 6 played 24 of 27 boards: 141 MP factored to 158.625,
+    which the Ranking sheet shows as 158.63; so does the page."""
+    import openpyxl
+    from conftest import real_file
+
+    from traveller.publish.site import site_pages
+
+    result = process(real_file("pary-jfr-warsaw", "wb120802.csv"))
+    row = result.ranking.set_index("pair").loc[6]
+    assert (row["boards"], row["mp"], row["mp_factored"]) == (24, 141, 158.625)
+    page = site_pages(result)["index.html"]
+    assert "<td>158.63</td>" in page and "158.62" not in page
+    book = openpyxl.load_workbook(result.to_excel(tmp_path / "w.xlsx"), read_only=True)
+    cells = [c for r in book["Ranking"].iter_rows() for c in r if c.value == 158.625]
+    book.close()
+    assert [c.number_format for c in cells] == ["0.00"]  # shown as 158.63

@@ -15,8 +15,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
+from traveller.publish.shown import fixed
 from traveller.publish.site import STYLESHEET, environment
 
 
@@ -174,7 +176,7 @@ def _two(value: object) -> str:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return ""
-    return "" if number != number else f"{number:.2f}"
+    return "" if number != number else str(fixed(np.array([number]), 2)[0])  # as shown
 
 
 def read_state(path: Path) -> dict[str, Any] | None:

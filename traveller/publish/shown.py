@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 import pandas as pd
@@ -105,8 +106,11 @@ def signed_sides(ns_score: pd.Series) -> tuple[pd.Series, pd.Series]:
 
 
 def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.ndarray:
-    """Numbers as ``%.Nf`` (``%+.Nf`` when signed) writes them, made from whole numbers
-    (no format call per number); NaN as "nan" (callers blank it)."""
+    """Numbers to ``decimals`` places (a sign on every one when ``signed``), as the
+    workbook shows them: made from whole numbers (no format call per number), and a
+    value half way between two (158.625, or 79.975 as a float holds it) rounded away
+    from zero, as a spreadsheet rounds its cell's decimal value (158.63, 79.98; printf
+    would write 158.62 and 79.97); NaN as "nan" (callers blank it)."""
     values = np.asarray(values, dtype=float)
     scaled = np.round(np.abs(np.nan_to_num(values)) * 10 ** decimals)
     if not len(values) or scaled.max() >= 2 ** 53:  # beyond exact whole numbers: printf
@@ -118,11 +122,17 @@ def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.nda
         whole = whole + "." + part
     sign = np.where(np.signbit(values), "-", "+" if signed else "").astype(object)
     out = np.where(np.isnan(values), "nan", sign + whole)
-    # a value near a half is rounded as printf rounds its exact binary value
     half = np.abs(np.abs(np.nan_to_num(values)) * 10 ** decimals % 1 - 0.5) < 1e-6
-    if half.any():
-        out[half] = np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values[half])
+    if half.any():  # (a few: each through its decimal digits)
+        out[half] = [_half_away(v, decimals, signed) for v in values[half].tolist()]
     return out
+
+
+def _half_away(value: float, decimals: int, signed: bool) -> str:
+    """``value`` to ``decimals`` places from its 15 significant digits (what a spreadsheet
+    keeps of a cell), a half rounded away from zero."""
+    exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
+    return f"{exact:{'+' if signed else ''}.{decimals}f}"
 
 
 def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
@@ -132,6 +142,15 @@ def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Se
     out = np.where(np.isnan(values), "", np.where(whole, fixed(np.round(values), 0, signed),
                                                   fixed(values, decimals, signed)))
     return pd.Series(out, index=column.index, dtype=object)
+
+
+def factored_shown(ranking: pd.DataFrame | dict[str, pd.Series]) -> bool:
+    """True when a ranking's factored matchpoints are worth a column: some pair played
+    fewer boards, so they differ from its matchpoints (and the places follow them)."""
+    if "mp_factored" not in ranking or "mp" not in ranking:
+        return False
+    return not np.allclose(ranking["mp_factored"].to_numpy(dtype=float, na_value=np.nan),
+                           ranking["mp"].to_numpy(dtype=float, na_value=np.nan))
 
 
 def percents(column: pd.Series) -> pd.Series:

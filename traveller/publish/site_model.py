@@ -40,6 +40,7 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "pair": shown.text(pair), "names": shown.text(r.get("names", line)),
         "boards": shown.text(r["boards"]) if "boards" in r else "",
         "score": shown.numbers(r[score]) if score else "",
+        "factored": shown.numbers(r["mp_factored"]) if shown.factored_shown(r) else "",
         "second": shown.percents(r[second]) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
         "place": shown.text(r["place"]) if "place" in r else "",
@@ -55,8 +56,10 @@ def ranking_groups(result: Result) -> dict[str, Any]:
     for (section, line), part in rows.groupby(["section", "line"], sort=False):
         title = " ".join(x for x in (f"Section {section}" if section else "", LINES[line]) if x)
         groups.append({"title": title, "rows": part.to_dict("records")})
+    names = bool(rows["names"].astype(bool).any())  # (no column of blanks)
     return {"groups": groups, "score_heading": heading, "second_heading": second,
-            "chart": second == "%", "points": "master_points" in result.ranking}
+            "chart": second == "%", "points": "master_points" in result.ranking,
+            "factored": shown.factored_shown(result.ranking), "names": names}
 
 
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:

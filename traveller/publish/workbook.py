@@ -37,6 +37,7 @@ from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, head
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
+from traveller.publish.shown import factored_shown
 from traveller.publish.summary import result_summary
 from traveller.publish.titles import page_footer, page_header
 from traveller.tidy.arrays import rows_of
@@ -328,8 +329,7 @@ def _ranking_frame(result: Result) -> dict[str, pd.Series]:
     columns = dict(result.ranking.items())  # each column once, compared as arrays
     drop = [name for name in ("line", "section")  # blank for a Howell / a single section
             if name in columns and bool((columns[name].array == "").all())]
-    if "mp_factored" in columns and np.allclose(columns["mp_factored"].to_numpy(dtype=float),
-                                                columns["mp"].to_numpy(dtype=float)):
+    if "mp_factored" in columns and not factored_shown(columns):
         drop.append("mp_factored")  # every pair played every board
     kept = {c: series for c, series in columns.items() if c not in drop}
     if result.settings.get("individual") and "pair" in kept:  # one line per player
