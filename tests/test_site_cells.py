@@ -129,3 +129,14 @@ def test_the_page_and_the_workbook_print_the_same_factored_matchpoints(tmp_path:
     cells = [c for r in book["Ranking"].iter_rows() for c in r if c.value == 158.625]
     book.close()
     assert [c.number_format for c in cells] == ["0.00"]  # shown as 158.63
+
+
+def test_a_number_close_to_a_whole_one_keeps_its_decimals() -> None:
+    """1352.99 is no whole number: the page printed it as 1353 (a relative tolerance of
+    1e-5 called it whole), the workbook as 1352.99. A number loses its decimals only
+    when they print as zeros."""
+    column = pd.Series([1352.9886302294196, 99999.5, 191.0000000001, 2.999, 8.4, -16.0])
+    assert shown.numbers(column).tolist() == ["1352.99", "99999.50", "191", "3", "8.40",
+                                              "-16"]
+    assert shown.numbers(pd.Series([420.0, 0.0, -50.0]), signed=True).tolist() == [
+        "+420", "+0", "-50"]

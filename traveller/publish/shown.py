@@ -136,11 +136,17 @@ def _half_away(value: float, decimals: int, signed: bool) -> str:
 
 
 def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
-    """Numbers to text: whole numbers without decimals, others to ``decimals`` places."""
+    """Numbers to text: to ``decimals`` places (as :func:`fixed`), without the decimals
+    when they are all 0 (191, not 191.00; but 1352.99, which is no whole number however
+    close to one)."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
-    whole = np.isclose(values, np.round(values))
-    out = np.where(np.isnan(values), "", np.where(whole, fixed(np.round(values), 0, signed),
-                                                  fixed(values, decimals, signed)))
+    text = fixed(values, decimals, signed)
+    if decimals and len(text):
+        tail = "." + "0" * decimals
+        whole = np.char.endswith(text.astype(str), tail)
+        if whole.any():
+            text[whole] = [t[: -len(tail)] for t in text[whole].tolist()]
+    out = np.where(np.isnan(values), "", text)
     return pd.Series(out, index=column.index, dtype=object)
 
 
