@@ -108,3 +108,80 @@ def test_the_ranking_page_shows_the_ranking_sheets_figures(path: Path, options: 
                 assert text == value, (header, shown, written)
             compared += 1
     assert compared >= 3 * len(page)  # place, pair and the figures, on every line
+
+
+def _words(header: str) -> frozenset[str]:
+    """A header's words ("MP N-S" and "N-S MP" name one column)."""
+    return frozenset(header.replace("%", " % ").split())
+
+
+def _board_rows(result: Any) -> dict[tuple[int, str, str], dict[frozenset[str], str]]:
+    """Every board page's result rows: (board, N-S, E-W) -> {header words: cell text}."""
+    rows = {}
+    for name, page in site_pages(result).items():
+        found = re.fullmatch(r"board-(\d+)\.html", name)
+        if found is None or '<table class="traveller"' not in page:
+            continue
+        table = page.split('<table class="traveller"', 1)[1].split("</table>", 1)[0]
+        lines = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
+        cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in
+                  re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", line, re.S)] for line in lines]
+        header = [_words(h) for h in cells[0]]
+        for row in cells[1:]:
+            shown = dict(zip(header, row, strict=True))
+            pairs = (re.match(r"\d*", shown[_words(s)]).group() for s in ("N-S", "E-W"))
+            rows[(int(found.group(1)), *pairs)] = shown  # (the pair's number, not names)
+    return rows
+
+
+def _travellers_rows(result: Any, tmp_path: Path
+                     ) -> dict[tuple[int, str, str], dict[frozenset[str], float | str]]:
+    """The Travellers sheet's result rows: (board, N-S, E-W) -> {header words: as shown}."""
+    book = openpyxl.load_workbook(result.to_excel(tmp_path / "t.xlsx"))
+    rows = {}
+    header: list[frozenset[str]] = []
+    for line in book["Travellers"].iter_rows():
+        if line[0].value == "Board":
+            header = [_words(str(c.value or "")) for c in line]
+        elif header and isinstance(line[0].value, int):
+            shown = {h: _shown(c.value, c.number_format) for h, c in zip(header, line,
+                                                                         strict=False)}
+            key = (line[0].value, *(str(shown[_words(s)]).removesuffix(".0")
+                                    for s in ("N-S", "E-W")))
+            rows[key] = shown
+    book.close()
+    return rows
+
+
+BOARD_CASES = [c for c in _cases() if "individual" not in str(c.values[0])]
+
+
+@pytest.mark.parametrize(("path", "options"), BOARD_CASES)
+def test_every_board_page_shows_the_travellers_sheets_figures(path: Path,
+                                                               options: dict[str, str],
+                                                               tmp_path: Path) -> None:
+    """Each result's score, matchpoints, IMPs and percentages on its board's page are the
+    Travellers sheet's (a single-section session: a board page per board number)."""
+    result = process(path, dd=False, **options)
+    if result.travellers["section"].nunique() > 1:
+        pytest.skip("sections: a board page per section and board")
+    pages, sheet = _board_rows(result), _travellers_rows(result, tmp_path)
+    assert pages.keys() <= sheet.keys() and len(pages) >= len(result.travellers) - 5
+    compared = 0
+    for key, shown in pages.items():
+        written = sheet[key]
+        plus = {s: shown.get(_words(f"{s} +"), "") for s in ("N-S", "E-W")}
+        if any(_NUMBER.fullmatch(v) for v in plus.values()) and isinstance(
+                written.get(_words("N-S score")), float):
+            score = (float(plus["N-S"].replace(",", "")) if plus["N-S"]
+                     else -float(plus["E-W"].replace(",", "")))
+            assert score == written[_words("N-S score")], (key, shown, written)
+            compared += 1
+        for words, text in shown.items():
+            value = written.get(words)
+            if isinstance(value, float) and _NUMBER.fullmatch(text) and words != _words("N-S") \
+                    and words != _words("E-W"):
+                assert float(text.replace(",", "")) == value, (key, words, shown, written)
+                compared += 1
+    figures = 1 if options.get("method") == "total" else 3  # the score; its MP or IMPs
+    assert compared >= figures * len(pages)
