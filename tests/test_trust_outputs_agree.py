@@ -23,13 +23,14 @@ from traveller.publish.site import site_pages
 
 pytestmark = pytest.mark.slow
 
-SAMPLES = [(SAMPLE_DATA / n, {}) for n in (
+SAMPLES: list[tuple[Path, dict[str, Any]]] = [(SAMPLE_DATA / n, {}) for n in (
     "club_session.csv", "club_session_pl.xlsx", "problems_session.csv",
     "rulings_session.csv", "individual_session.csv", "board8_protocol.csv")]
 SAMPLES += [(SAMPLE_DATA / "club_session.csv", {"method": m}) for m in ("ximp", "butler",
                                                                         "total")]
 SAMPLES += [(SAMPLE_DATA / "chicago_russian.csv", {"method": "russian"})]
-REAL = [("pary-jfr-szczyrk-butler/input.csv", {}), ("pary-jfr-warsaw/wb120802.csv", {}),
+REAL: list[tuple[str, dict[str, Any]]] = [
+        ("pary-jfr-szczyrk-butler/input.csv", {}), ("pary-jfr-warsaw/wb120802.csv", {}),
         ("pary-jfr-warsaw/html/wb120802.pbn", {}), ("pbn-ruter/sm1.pbn", {}),
         ("pbn-ruter/butler.pbn", {}), ("usebio-compscore/mp_pairs_mitchell.xml", {}),
         ("usebio-compscore/mp_pairs_howell.xml", {}),
@@ -90,7 +91,7 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("path", "options"), _cases())
-def test_the_ranking_page_shows_the_ranking_sheets_figures(path: Path, options: dict[str, str],
+def test_the_ranking_page_shows_the_ranking_sheets_figures(path: Path, options: dict[str, Any],
                                                            tmp_path: Path) -> None:
     result = process(path, dd=False, **options)
     page, sheet = _page_rows(result), _sheet_rows(result, tmp_path)
@@ -129,8 +130,8 @@ def _board_rows(result: Any) -> dict[tuple[int, str, str], dict[frozenset[str], 
         header = [_words(h) for h in cells[0]]
         for row in cells[1:]:
             shown = dict(zip(header, row, strict=True))
-            pairs = (re.match(r"\d*", shown[_words(s)]).group() for s in ("N-S", "E-W"))
-            rows[(int(found.group(1)), *pairs)] = shown  # (the pair's number, not names)
+            ns, ew = (re.sub(r"\D.*", "", shown[_words(s)]) for s in ("N-S", "E-W"))
+            rows[(int(found.group(1)), ns, ew)] = shown  # (the pair's number, not names)
     return rows
 
 
@@ -146,9 +147,8 @@ def _travellers_rows(result: Any, tmp_path: Path
         elif header and isinstance(line[0].value, int):
             shown = {h: _shown(c.value, c.number_format) for h, c in zip(header, line,
                                                                          strict=False)}
-            key = (line[0].value, *(str(shown[_words(s)]).removesuffix(".0")
-                                    for s in ("N-S", "E-W")))
-            rows[key] = shown
+            ns, ew = (str(shown[_words(s)]).removesuffix(".0") for s in ("N-S", "E-W"))
+            rows[(line[0].value, ns, ew)] = shown
     book.close()
     return rows
 
@@ -158,7 +158,7 @@ BOARD_CASES = [c for c in _cases() if "individual" not in str(c.values[0])]
 
 @pytest.mark.parametrize(("path", "options"), BOARD_CASES)
 def test_every_board_page_shows_the_travellers_sheets_figures(path: Path,
-                                                               options: dict[str, str],
+                                                               options: dict[str, Any],
                                                                tmp_path: Path) -> None:
     """Each result's score, matchpoints, IMPs and percentages on its board's page are the
     Travellers sheet's (a single-section session: a board page per board number)."""
