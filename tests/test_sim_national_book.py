@@ -72,3 +72,13 @@ def test_a_field_longer_than_a_sheet_keeps_its_first_rows_and_says_so(
                           "is in national_ranking.csv, beside this workbook.")
     assert rows[3][6] == "National IMPs per board"
     assert len(rows) == 20 and rows[-1][4] == frame["names"][15]
+
+
+def test_a_half_rounds_away_from_zero_as_every_output_prints_it(tmp_path: Path) -> None:
+    """55.125 is 55.13 on the sheet and in the CSV, as the clubs' workbooks and pages show
+    a half (numpy's round would give 55.12, to even)."""
+    frame = ranking(4).assign(national=[55.125, 79.975, 14.125, 50.0])
+    csv, xlsx = write_national(frame, tmp_path, "mp", "Sim")
+    assert pd.read_csv(csv)["National %"].tolist() == [55.13, 79.98, 14.13, 50.0]
+    rows = list(openpyxl.load_workbook(xlsx)["National ranking"].iter_rows(values_only=True))
+    assert [r[6] for r in rows[3:]] == [55.13, 79.98, 14.13, 50.0]

@@ -27,6 +27,7 @@ import pandas as pd
 
 from traveller.publish.csvcells import write_csv
 from traveller.read.frames import arrays_of, frame_from
+from traveller.score.imps import round_half_away
 from traveller.score.rank import places
 from traveller.sim.clubs import ClubChunk
 from traveller.sim.national_book import write_national_book
@@ -93,7 +94,8 @@ def write_national(ranking: pd.DataFrame, outdir: Path, method: str, title: str)
     shown = ranking.drop(columns="club_id")
     if shown["section"].eq("").all():
         shown = shown.drop(columns="section")
-    shown = shown.assign(national=shown["national"].astype(float).round(2))
+    shown = shown.assign(national=round_half_away(shown["national"].to_numpy(  # as printed
+        dtype=float, na_value=np.nan), 2))
     headers = {"place": "Place", "club": "Club", "section": "Section", "line": "Line",
                "pair": "Pair", "names": "Names", "boards": "Boards",
                "national": national_header(method), "club_place": "Place in club"}
@@ -132,7 +134,7 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
     for c, header in NATIONAL_TRAVELLERS[method].items():  # NaN (no figure) is missing
         full = np.full(n, np.nan)
         full[where] = rows[c].to_numpy(dtype=float, na_value=np.nan)
-        national[header] = pd.array(full, dtype="Float64").round(2).to_numpy()
+        national[header] = pd.array(round_half_away(full, 2), dtype="Float64").to_numpy()
     # (one frame of the columns' arrays: no slices of the travellers concatenated)
     columns = arrays_of(travellers)
     names = list(columns)
@@ -148,7 +150,8 @@ def club_result(outcome: Any, rows: pd.DataFrame, ranking: pd.DataFrame, method:
     take = np.array([found.get(key, -1) for key in zip(section, line, pair, strict=True)],
                     dtype=np.intp)
     figure, hit = np.full(len(take), np.nan), take >= 0
-    figure[hit] = ranking["national"].to_numpy(dtype=float, na_value=np.nan)[take[hit]].round(2)
+    figure[hit] = round_half_away(ranking["national"].to_numpy(dtype=float, na_value=np.nan)[
+        take[hit]], 2)
     result.ranking = with_columns(own, {
         "section": section.array, "line": line.array, "pair": pair.array,
         national_column(method): figure,
