@@ -182,6 +182,13 @@ def test_the_ranking_shows_factored_matchpoints_when_some_pair_played_fewer_boar
     assert header == ["Place", "Pair", "Names", "Boards", "MP", "%"] and rows[0][2]
 
 
+def test_the_ranking_names_what_it_ranks() -> None:
+    teams = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
+    assert _ranking_tables(teams)[0][0][:2] == ["Place", "Team"]
+    players = process(SAMPLE_DATA / "individual_session.csv")
+    assert _ranking_tables(players)[0][0][:2] == ["Place", "Player"]
+
+
 class Card(HTMLParser):
     """A pair page's score card: its header cells, and each body row's cells as text."""
 

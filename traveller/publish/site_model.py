@@ -59,7 +59,8 @@ def ranking_groups(result: Result) -> dict[str, Any]:
     names = bool(rows["names"].astype(bool).any())  # (no column of blanks)
     return {"groups": groups, "score_heading": heading, "second_heading": second,
             "chart": second == "%", "points": "master_points" in result.ranking,
-            "factored": shown.factored_shown(result.ranking), "names": names}
+            "factored": shown.factored_shown(result.ranking), "names": names,
+            "who": result.ranked_as.capitalize()}  # Pair, Player or Team
 
 
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
