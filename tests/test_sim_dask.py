@@ -110,6 +110,7 @@ def test_dask_engine_gives_the_local_results(tmp_path: Path) -> None:
         assert sorted(a.splitlines()) == sorted(b.splitlines())  # clubs.csv: as they finish
 
 
+@pytest.mark.slow  # a Dask cluster that fails to start: ten seconds of the default run
 def test_a_script_without_a_main_guard_is_told_what_to_do(tmp_path: Path) -> None:
     """Dask loads the calling script again in each worker; without the guard the workers
     die ("Nanny failed to start"): the error says to put the call under the guard."""
