@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 from conftest import SAMPLE_DATA, real_file
@@ -184,7 +185,16 @@ def test_the_ranking_shows_factored_matchpoints_when_some_pair_played_fewer_boar
 
 def test_the_ranking_names_what_it_ranks() -> None:
     teams = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
-    assert _ranking_tables(teams)[0][0][:2] == ["Place", "Team"]
+    header, rows = _ranking_tables(teams)[0]
+    assert header == ["Place", "Team", "Names", "Boards", "VP", "Matches", "IMPs won",
+                      "IMPs lost", "IMP quotient"]  # the Ranking sheet's figures
+    assert rows == [["1", "2", "Cayne", "15", "15.88", "1", "30", "6", "5"],
+                    ["2", "1", "Nickell", "15", "4.12", "1", "6", "30", "0.20"]]
+    whitewash = pd.DataFrame([dict(Board=b, NS=ns, EW=3 - ns, Room=room, Contract=c, By=by,
+                                   Tricks=t) for b in (1, 2) for ns, room, c, by, t in
+                              ((1, "Open", "4S", "N", 10), (2, "Closed", "3NT", "E", 8))])
+    _, rows = _ranking_tables(process(whitewash, method="teams"))[0]
+    assert [row[-1] for row in rows] == ["", "0"]  # no IMP lost: no quotient, as the sheet
     players = process(SAMPLE_DATA / "individual_session.csv")
     assert _ranking_tables(players)[0][0][:2] == ["Place", "Player"]
 

@@ -114,3 +114,19 @@ def test_a_real_howell_with_deals_fits_a_phone_and_a_desktop(browser: Browser,
     assert [line for page in pages for line in too_wide(browser, page)] == []
     some = [p for p in pages if p.name in ("index.html", "board-21.html", "pair-23.html")]
     assert [line for page in some for line in too_wide(browser, page, 1280)] == []
+
+
+@pytest.mark.slow  # a real teams match's pages at two widths
+def test_a_teams_match_fits_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """The ranking of teams has more figures (matches, IMPs won and lost, quotient); a
+    phone keeps the VP and the IMPs and folds the rest."""
+    from conftest import real_file
+
+    from traveller.pipeline import process
+    from traveller.publish.site import write_site
+
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams")
+    site = write_site(result, tmp_path / "site")
+    pages = [site / "index.html", site / "board-1.html"]
+    assert [line for page in pages for line in too_wide(browser, page)] == []
+    assert [line for page in pages for line in too_wide(browser, page, 1280)] == []

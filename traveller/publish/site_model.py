@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
+from traveller.publish.headers import HEADERS
 from traveller.publish.site_links import Field, board_href, pair_href
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 #: Ranking score column by method, with its heading; the percentage or average beside it.
 SCORE_COLUMNS = (("mp", "MP"), ("imps", "IMPs"), ("points", "Points"), ("vp", "VP"))
 LINES = {"NS": "N-S", "EW": "E-W", "": ""}
+#: A teams ranking's figures after its VP, headed as on the Ranking sheet.
+TEAM_FIGURES = ("matches", "imps_for", "imps_against", "quotient")
+#: Those a phone leaves out (the screen keeps the VP and the IMPs won and lost).
+FOLDED_ON_A_PHONE = frozenset({"matches", "quotient"})
 
 
 def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
@@ -45,8 +50,26 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
         "place": shown.text(r["place"]) if "place" in r else "",
         "points": shown.numbers(r["master_points"]) if "master_points" in r else "",
+        "figures": _team_figures(r),
         "href": pair_href(section, line, pair) if "pair" in r else ""})  # teams: no cards
     return out, heading, {"pct": "%", "average": "Average"}.get(second or "")
+
+
+def _team_figures(ranking: pd.DataFrame) -> list[list[tuple[str, str]]]:
+    """Each line's teams figures (:data:`TEAM_FIGURES`) as (text, class) cells; none for
+    another ranking."""
+    kept = [c for c in TEAM_FIGURES if c in ranking]
+    texts = [_finite(ranking[c]).tolist() for c in kept]
+    folds = ["secondary" if c in FOLDED_ON_A_PHONE else "" for c in kept]
+    return [list(zip(line, folds, strict=True)) for line in zip(*texts, strict=True)] \
+        if kept else [[] for _ in range(len(ranking))]
+
+
+def _finite(column: pd.Series) -> pd.Series:
+    """Numbers as :func:`shown.numbers` prints them; an infinite one (the IMP quotient of
+    a team that lost no IMP) blank, as the Ranking sheet leaves its cell."""
+    values = pd.to_numeric(column, errors="coerce")
+    return shown.numbers(values.where(~np.isinf(values.to_numpy(dtype=float))))
 
 
 def ranking_groups(result: Result) -> dict[str, Any]:
@@ -60,7 +83,9 @@ def ranking_groups(result: Result) -> dict[str, Any]:
     return {"groups": groups, "score_heading": heading, "second_heading": second,
             "chart": second == "%", "points": "master_points" in result.ranking,
             "factored": shown.factored_shown(result.ranking), "names": names,
-            "who": result.ranked_as.capitalize()}  # Pair, Player or Team
+            "who": result.ranked_as.capitalize(),  # Pair, Player or Team
+            "figures": [(HEADERS[c], "secondary" if c in FOLDED_ON_A_PHONE else "")
+                        for c in TEAM_FIGURES if c in result.ranking]}
 
 
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
