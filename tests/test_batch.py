@@ -448,3 +448,11 @@ def test_snapshot_diff_added_and_removed_rows() -> None:
     assert [(r["change"], r["ns_pair"]) for r in found.results] == [("added", 3), ("removed", 2)]
     assert found.pairs == []  # float noise is not a change
     assert "board 1, N-S 3 v E-W None: added (contract 2H)" in report_text(found, "t", "w")
+
+
+def test_the_changes_report_rounds_as_the_workbook_shows() -> None:
+    """A corrected pair's 55.125 % reads 55.13 in the report, as on its Ranking sheet
+    (printf's 55.12 would tell the director a figure no sheet shows)."""
+    assert [show(v) for v in (55.125, 79.975, 191.0, 8.4, -0.001)] == [
+        "55.13", "79.98", "191", "8.4", "0"]
+    assert show(420, "ns_score") == "+420" and show(None) == "–"

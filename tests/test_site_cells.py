@@ -140,3 +140,12 @@ def test_a_number_close_to_a_whole_one_keeps_its_decimals() -> None:
                                               "-16"]
     assert shown.numbers(pd.Series([420.0, 0.0, -50.0]), signed=True).tolist() == [
         "+420", "+0", "-50"]
+
+
+def test_places_is_the_one_rounding_of_every_text_output() -> None:
+    from traveller.words import places
+
+    assert [places(v) for v in (158.625, 79.975, -0.125, 2.675, 0.0)] == [
+        "158.63", "79.98", "-0.13", "2.68", "0.00"]
+    assert places(2.5, 0) == "3" and places(-2.5, 0) == "-3" and places(7.0, 0, True) == "+7"
+    assert places(float("inf")) == "inf"

@@ -1,13 +1,29 @@
-"""Words every stage prints: a count with its noun in the right number.
+"""Words every stage prints: a count with its noun in the right number, and a number
+to its places as the workbook shows it.
 
 ``1 board``, ``24 boards``, ``1 rubber``, ``0 problems`` — never ``1 boards`` or
-``problem(s)``. Shared vocabulary: imports nothing of traveller, so any stage,
-the command line and the page templates (as a filter) can call it.
+``problem(s)``. Shared vocabulary: imports nothing of traveller (nor pandas), so any
+stage, the command line and the page templates (as a filter) can call it.
 """
 
 from __future__ import annotations
 
-__all__ = ["noun", "plural"]
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
+__all__ = ["noun", "places", "plural"]
+
+
+def places(value: float, decimals: int = 2, signed: bool = False) -> str:
+    """``value`` to ``decimals`` places as a spreadsheet shows its cell: from the value's
+    15 significant digits, a half rounded away from zero (``places(158.625)`` is
+    ``"158.63"``, ``places(79.975)`` ``"79.98"``, where printf writes 158.62 and 79.97);
+    ``signed`` puts a sign on every number. Infinities and NaN as printf writes them."""
+    sign = "+" if signed else ""
+    if not math.isfinite(value):
+        return f"{value:{sign}.{decimals}f}"
+    exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
+    return f"{exact:{sign}.{decimals}f}"
 
 #: Nouns whose plural is not the noun with an ``s``.
 IRREGULAR = {"party": "parties", "match": "matches", "entry": "entries", "body": "bodies",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from traveller.batch.manifest import write_atomic
 from traveller.publish.csvcells import inert
-from traveller.words import plural
+from traveller.words import places, plural
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -173,8 +173,8 @@ def show(value: Any, column: str = "") -> str:
     """A value as a director reads it: signed scores, at most two decimals."""
     if value is None or value == "":
         return "–"
-    if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
+    if isinstance(value, float):  # (rounded as the workbook shows it)
+        text = places(value).rstrip("0").rstrip(".")
         return text if text != "-0" else "0"
     if column == "ns_score" and isinstance(value, int) and value > 0:
         return f"+{value}"

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import arrow_of, floats
 from traveller.score.table import DEALERS, VULNERABILITY
-from traveller.words import noun
+from traveller.words import noun, places
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -124,15 +123,8 @@ def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.nda
     out = np.where(np.isnan(values), "nan", sign + whole)
     half = np.abs(np.abs(np.nan_to_num(values)) * 10 ** decimals % 1 - 0.5) < 1e-6
     if half.any():  # (a few: each through its decimal digits)
-        out[half] = [_half_away(v, decimals, signed) for v in values[half].tolist()]
+        out[half] = [places(v, decimals, signed) for v in values[half].tolist()]
     return out
-
-
-def _half_away(value: float, decimals: int, signed: bool) -> str:
-    """``value`` to ``decimals`` places from its 15 significant digits (what a spreadsheet
-    keeps of a cell), a half rounded away from zero."""
-    exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
-    return f"{exact:{'+' if signed else ''}.{decimals}f}"
 
 
 def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
