@@ -15,11 +15,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from traveller.publish.shown import fixed
 from traveller.publish.site import STYLESHEET, environment
+from traveller.words import places
 
 
 def state_of(table: pd.DataFrame, detail: pd.DataFrame) -> dict[str, Any]:
@@ -176,7 +175,7 @@ def _two(value: object) -> str:
         number = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return ""
-    return "" if number != number else str(fixed(np.array([number]), 2)[0])  # as shown
+    return "" if number != number else places(number)  # as the workbook shows it
 
 
 def read_state(path: Path) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from traveller.batch.manifest import write_atomic
 from traveller.publish.shown import counted
 from traveller.publish.site import STYLESHEET, environment
 from traveller.sim.outputs import national_header
+from traveller.words import places
 
 #: Places per national ranking page.
 PAGE_SIZE = 500
@@ -60,7 +61,7 @@ def _common(title: str, method: str, page: str) -> dict[str, Any]:
 
 def _rows(frame: pd.DataFrame, links: dict[int, str]) -> list[dict[str, Any]]:
     out = frame.assign(
-        national=frame["national"].astype(float).map(lambda v: "" if pd.isna(v) else f"{v:.2f}"),
+        national=frame["national"].astype(float).map(lambda v: "" if pd.isna(v) else places(v)),
         href=frame["club_id"].map(lambda i: links.get(i, "")))
     return out.astype({"section": str, "names": str}).to_dict("records")
 
