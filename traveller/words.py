@@ -14,17 +14,6 @@ from decimal import ROUND_HALF_UP, Decimal
 __all__ = ["noun", "places", "plural"]
 
 
-def places(value: float, decimals: int = 2, signed: bool = False) -> str:
-    """``value`` to ``decimals`` places as a spreadsheet shows its cell: from the value's
-    15 significant digits, a half rounded away from zero (``places(158.625)`` is
-    ``"158.63"``, ``places(79.975)`` ``"79.98"``, where printf writes 158.62 and 79.97);
-    ``signed`` puts a sign on every number. Infinities and NaN as printf writes them."""
-    sign = "+" if signed else ""
-    if not math.isfinite(value):
-        return f"{value:{sign}.{decimals}f}"
-    exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
-    return f"{exact:{sign}.{decimals}f}"
-
 #: Nouns whose plural is not the noun with an ``s``.
 IRREGULAR = {"party": "parties", "match": "matches", "entry": "entries", "body": "bodies",
              "penalty": "penalties", "copy": "copies", "box": "boxes", "pass": "passes"}
@@ -51,3 +40,15 @@ def plural(count: int | float, one: str, many: str | None = None, *,
         count = int(count)
     shown = f"{count:,}" if thousands else f"{count}"
     return f"{shown} {noun(count, one, many)}"
+
+
+def places(value: float, decimals: int = 2, signed: bool = False) -> str:
+    """``value`` to ``decimals`` places as a spreadsheet shows its cell: from the value's
+    15 significant digits, a half rounded away from zero (``places(158.625)`` is
+    ``"158.63"``, ``places(79.975)`` ``"79.98"``, where printf writes 158.62 and 79.97);
+    ``signed`` puts a sign on every number. Infinities and NaN as printf writes them."""
+    sign = "+" if signed else ""
+    if not math.isfinite(value):
+        return f"{value:{sign}.{decimals}f}"
+    exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
+    return f"{exact:{sign}.{decimals}f}"

@@ -55,12 +55,18 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
     return out, heading, {"pct": "%", "average": "Average"}.get(second or "")
 
 
+def _team_columns(ranking: pd.DataFrame) -> list[tuple[str, str]]:
+    """The teams figures (:data:`TEAM_FIGURES`) ``ranking`` has, each with its cells'
+    class ("secondary": folded on a phone)."""
+    return [(c, "secondary" if c in FOLDED_ON_A_PHONE else "") for c in TEAM_FIGURES
+            if c in ranking]
+
+
 def _team_figures(ranking: pd.DataFrame) -> list[list[tuple[str, str]]]:
-    """Each line's teams figures (:data:`TEAM_FIGURES`) as (text, class) cells; none for
-    another ranking."""
-    kept = [c for c in TEAM_FIGURES if c in ranking]
-    texts = [_finite(ranking[c]).tolist() for c in kept]
-    folds = ["secondary" if c in FOLDED_ON_A_PHONE else "" for c in kept]
+    """Each line's teams figures as (text, class) cells; none for another ranking."""
+    kept = _team_columns(ranking)
+    texts = [_finite(ranking[c]).tolist() for c, _ in kept]
+    folds = [fold for _, fold in kept]
     return [list(zip(line, folds, strict=True)) for line in zip(*texts, strict=True)] \
         if kept else [[] for _ in range(len(ranking))]
 
@@ -84,8 +90,7 @@ def ranking_groups(result: Result) -> dict[str, Any]:
             "chart": second == "%", "points": "master_points" in result.ranking,
             "factored": shown.factored_shown(result.ranking), "names": names,
             "who": result.ranked_as.capitalize(),  # Pair, Player or Team
-            "figures": [(HEADERS[c], "secondary" if c in FOLDED_ON_A_PHONE else "")
-                        for c in TEAM_FIGURES if c in result.ranking]}
+            "figures": [(HEADERS[c], fold) for c, fold in _team_columns(result.ranking)]}
 
 
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:

@@ -17,9 +17,11 @@ from traveller.tidy.rulings import kinds
 
 def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFrame,
             settings: dict[str, object] | None = None,
-            kind: np.ndarray | None = None, columns: Lookups | None = None) -> pd.DataFrame:
+            kind: np.ndarray | None = None, columns: Lookups | None = None,
+            tables: dict[str, pd.DataFrame] | None = None) -> pd.DataFrame:
     """The session at a glance: (item, value) rows (``kind``: the travellers' ``kinds``
-    when made already, ``columns``: their columns looked up already, used when theirs)."""
+    when made already, ``columns``: their columns looked up already, used when theirs;
+    ``tables``: the method's own, a teams match's Boards)."""
     settings = settings or {}
     t: Any = columns if columns is not None and columns.frame is travellers else travellers
     if kind is None:
@@ -35,7 +37,7 @@ def summary(travellers: pd.DataFrame, ranking: pd.DataFrame, problems: pd.DataFr
         (f"{ranked_as(settings)}s ranked", len(ranking)),
         ("sessions", _distinct(t, "session") if "session" in t else 1),
         ("boards", int(group.max()) + 1 if len(t) else 0),
-        ("results scored", _scored(t, settings)),
+        ("results scored", _scored(t, settings, tables or {})),
         ("top (common)", _tops(t) if len(t) and "common_top" in t else ""),
         ("rulings", sum(v for _, v in ruled)),
         *[(f"rulings: {k}", v) for k, v in ruled],
@@ -52,21 +54,21 @@ def result_summary(result: Any, travellers: pd.DataFrame | None = None,
     (``traveller.score.frequency.counted``), ``kind`` their kinds and ``columns`` their
     columns, when made already."""
     t = frequency.counted(result) if travellers is None else travellers
-    out = summary(t, result.ranking, result.problems, result.settings, kind, columns)
+    out = summary(t, result.ranking, result.problems, result.settings, kind, columns,
+                  result.tables)
     if result.settings.get("frequency_table"):  # say why no pair is ranked
         out.loc[out["item"] == "pairs ranked", "value"] = frequency.NO_RANKING
-    boards = result.tables.get("Boards") if result.tables else None
-    if result.settings.get("method") == "teams" and boards is not None:
-        # a teams match scores a board when both rooms have its one real result
-        played = int((boards["status"] == "played").sum()) if len(boards) else 0
-        out.loc[out["item"] == "results scored", "value"] = 2 * played
     return out
 
 
-def _scored(t: pd.DataFrame, settings: dict[str, object]) -> int:
+def _scored(t: pd.DataFrame, settings: dict[str, object],
+            tables: dict[str, pd.DataFrame]) -> int:
     """How many results have a score of the method: matchpoints, else IMPs, else points;
-    total points count every result with a score (a teams match's IMPs are a board's,
-    counted by :func:`result_summary`)."""
+    total points count every result with a score, and a teams match the two rooms of every
+    board both rooms played (its IMPs are a board's: ``tables["Boards"]``)."""
+    boards = tables.get("Boards")
+    if settings.get("method") == "teams" and boards is not None:
+        return 2 * int((boards["status"] == "played").sum()) if len(boards) else 0
     columns = ("ns_score",) if settings.get("method") == "total" else ("ns_mp", "ns_imp",
                                                                         "ns_points")
     figure = next((c for c in columns if c in t), None)
