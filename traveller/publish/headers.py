@@ -51,6 +51,8 @@ HEADERS = {
     "national_ew_imp": "National E-W IMPs", "national_datum": "National datum",
     "national_pct": "National %", "national_average": "National IMPs per board",
     "national_place": "National place",
+    # a teams traveller's seats
+    "room": "Room", "ns_team": "N-S team", "ew_team": "E-W team",
 }
 
 #: Readable names of the fields kept as typed (``<field>_as_written``) that
@@ -60,12 +62,23 @@ _TYPED = {"declarer": "Declarer", "result": "Result", "score_ew": "Score E-W", "
           "dealer": "Dealer", "ns_plus": "N-S plus", "ns_minus": "N-S minus",
           "ew_plus": "E-W plus", "ew_minus": "E-W minus"}
 _AS_WRITTEN = "_as_written"
+#: Readable names of the figures an input publishes (``published_<field>``, a PBN or
+#: USEBIO file's own matchpoints, deal, ...) that :data:`HEADERS` does not name.
+_PUBLISHED_FIELDS = {"vulnerable": "Vul", "dealer": "Dealer", "deal": "Deal",
+                     "total": "Total", "north_mp": "North MP", "east_mp": "East MP",
+                     "south_mp": "South MP", "west_mp": "West MP"}
+_PUBLISHED = "published_"
 
 
 def heading(column: object) -> str:
     """The sheets' heading of a frame column: the frames use snake_case names
-    (``contract_as_written``), the sheets readable ones ("Contract (as written)"); a
-    column of the input's own keeps its header as typed."""
+    (``contract_as_written``), the sheets readable ones ("Contract (as written)", and "N-S
+    MP (published)" for the matchpoints a PBN or USEBIO file gives); a column of the
+    input's own keeps its header as typed.
+
+    >>> heading("published_ns_mp"), heading("published_deal"), heading("Remarks")
+    ('N-S MP (published)', 'Deal (published)', 'Remarks')
+    """
     name = str(column)
     if name in HEADERS:
         return HEADERS[name]
@@ -74,6 +87,11 @@ def heading(column: object) -> str:
         readable = (HEADERS.get(field) if field in ("contract", "tricks", "lead") else None
                     ) or _TYPED.get(field) or field.replace("_", " ").capitalize()
         return f"{readable} (as written)"
+    if name.startswith(_PUBLISHED) and len(name) > len(_PUBLISHED):
+        field = name[len(_PUBLISHED):]
+        readable = (HEADERS.get(field) or _PUBLISHED_FIELDS.get(field)
+                    or field.replace("_", " ").capitalize())
+        return f"{readable} (published)"
     return name
 
 
