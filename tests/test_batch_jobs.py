@@ -97,6 +97,7 @@ def _strip_seconds(line: str) -> str:
     return re.sub(r"\d+(?:\.\d+)? s\)", "s)", line)
 
 
+@pytest.mark.slow  # two whole batch runs (about 6 s): in .ci/run's slow part
 def test_jobs_1_and_jobs_2_leave_the_same_results_manifest_and_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # one clock for both runs: a provisional session's status names its deadline to the

@@ -94,7 +94,8 @@ def test_a_published_value_that_differs_is_listed(tmp_path: Path) -> None:
     result = process(path)
     problems = result.problems
     assert problems["code"].tolist() == ["published-differs"] * 2
-    assert problems["column"].tolist() == ["published_ns_mp", "published_ew_mp"]
+    assert problems["column"].tolist() == ["published N-S matchpoints",
+                                           "published E-W matchpoints"]
     assert problems["value"].tolist() == ["5", "7"]  # as the file writes them
     assert line_of(result, 400)["ns_mp"] == 4  # ours are used
 

@@ -15,7 +15,8 @@ mp_pairs_mitchell.xml the scaled top 35.9444 is counted as 35.95, and its
 E-W 0.0556 as 0.05; see test_compscore_rounds_a_scaled_board_internally).
 
 Excluded: in mp_pairs_mitchell_adjusted_02.xml two lines of boards 3 and 4
-were edited by hand in the source repository (board 3 pair 1 v 1 says A5050
+were edited by hand in the source repository (the run lists exactly those two
+as ``published-differs``) (board 3 pair 1 v 1 says A5050
 but carries 23/11; board 4 pair 1 v 21 carries 21/19 for a -650 that the
 other -650s score 19/21). The pair totals still hold the published line
 values, so for the three pairs concerned the test adds the difference of
@@ -40,9 +41,29 @@ EDITED = {(3, 1, 1), (4, 1, 21)}  # (board, N-S pair, E-W pair) edited by hand u
 def scored(name: str) -> tuple[Result, pd.DataFrame]:
     loaded = read(real_file("usebio-compscore", name))
     result = process_loaded(loaded)
-    assert result.problems.empty, result.problems["message"].tolist()
+    only_the_edited_lines_listed(result, name)
     assert result.settings["movement"] == FILES[name]
     return result, loaded.tables[0].names
+
+
+def only_the_edited_lines_listed(result: Result, name: str) -> None:
+    """The two lines edited by hand are the only ones whose published figures are not ours
+    (and nothing else is listed)."""
+    listed = result.travellers.set_index("row").loc[result.problems["row"]]
+    assert set(zip(listed["board"], listed["ns_pair"], listed["ew_pair"], strict=True)) == (
+        EDITED if name.endswith("adjusted_02.xml") else set()), result.problems["message"]
+    assert (result.problems["code"] == "published-differs").all()
+
+
+def test_the_edited_lines_are_listed_with_both_figures() -> None:
+    result, _ = scored("mp_pairs_mitchell_adjusted_02.xml")
+    problems = result.problems
+    assert problems["column"].tolist() == ["published N-S matchpoints", "published E-W "
+                                           "matchpoints"] * 2
+    assert problems["value"].tolist() == ["23", "11", "21", "19"]  # as Compscore wrote them
+    assert problems["severity"].eq("warning").all()  # ours are used: 20/20 and 19/21
+    ours = [m.split("ours are used (")[1].split(")")[0] for m in problems["message"]]
+    assert ours == ["ours 20", "ours 20", "ours 19", "ours 21"]
 
 
 def half_up(values: pd.Series, decimals: int) -> np.ndarray:

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conftest import real_file
-from test_golden_usebio_mp import FILES, correction, half_up
+from test_golden_usebio_mp import FILES, correction, half_up, only_the_edited_lines_listed
 
 from traveller import process
 from traveller.options import Options
@@ -33,7 +33,8 @@ from traveller.score.imps import round_half_away
 def test_compscore_totals_exact_to_the_printed_hundredth(name: str) -> None:
     loaded = read(real_file("usebio-compscore", name))
     result = process_loaded(loaded, options=Options(profile="compscore"))
-    assert result.problems.empty and result.settings["mp_decimals"] == 2
+    only_the_edited_lines_listed(result, name)
+    assert result.settings["mp_decimals"] == 2
     names = loaded.tables[0].names
     keys = ["section", "pair"] if FILES[name] == "howell" else ["section", "line", "pair"]
     merged = result.ranking.merge(names, on=keys, validate="1:1")

@@ -64,8 +64,12 @@ PROBLEM_CODES: dict[str, str] = {
         "field, the pair is not ranked"
     ),
     "published-differs": (
-        "a frequency table's published matchpoints, percentage or IMPs differ from ours as "
-        "printed; ours are used"
+        "the figure the input publishes for this line (the matchpoints, percentage, IMPs or "
+        "datum of the program that wrote it) differs from ours as printed; ours are used"
+    ),
+    "publication-settings": (
+        "many of the figures the input publishes in this column differ from ours: the "
+        "publication was made with other settings; ours are used"
     ),
     "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
     "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",

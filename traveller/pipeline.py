@@ -21,7 +21,7 @@ from traveller.read.load import Loaded, Source, read, read_names
 from traveller.read.paths import printable
 from traveller.result import Result as ScoredSession
 from traveller.schema import PROBLEM_COLUMNS, TRAVELLER_DTYPES
-from traveller.score import frequency
+from traveller.score import frequency, published
 from traveller.score import individual as players
 from traveller.score.adjusted import session_awards
 from traveller.score.conventions import (
@@ -262,7 +262,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         _step(progress, 5)
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
-        problems = combine([problems, frequency.differences(travellers)]) if counted else problems
+        problems = combine([problems, published.differences(travellers)])
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=_published(truthful(problems, travellers)),
                       settings=settings, tables=done.tables)
@@ -287,7 +287,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     _step(progress, 5)
     travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
                                                    opts.frequency_decimals))
-    problems = combine([problems, frequency.differences(travellers)]) if counted else problems
+    problems = combine([problems, published.differences(travellers)])
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(truthful(problems, travellers)), settings=settings)
 

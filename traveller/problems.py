@@ -42,7 +42,10 @@ FIXES: dict[str, str] = {
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",
     "honours-on-pass": "clear the honours cell, or correct the contract if the deal was played",
     "unknown-pair": "nothing, unless you know the pair: then write its number",
-    "published-differs": "check the result and its count against the publication",
+    "published-differs": "check the line's result (and its count) against the original traveller",
+    "publication-settings": (
+        "nothing, if the session's settings are right; else score with the publication's"
+    ),
     "unusual-score": "check the declarer, contract and result on the original traveller",
     "method-suggested": "rerun with the --method the message names, if that is what was played",
     "board-filled": "nothing, if each board's number is written on its first row only",

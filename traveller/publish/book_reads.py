@@ -19,6 +19,7 @@ from traveller.publish.cards import (
     result_card_values,
     result_frequencies,
     result_score_cards,
+    score_figures,
 )
 from traveller.publish.columns import as_column
 from traveller.publish.keys import Lookups, numbered
@@ -77,4 +78,4 @@ def frequency_columns(result: Result, reads: Reads) -> dict[str, Any]:
     if travellers.empty:
         return dict(result_frequencies(result).items())
     return {c: as_column(v) for c, v in frequency_values(
-        travellers, reads.kind, reads.counted_columns).items()}
+        travellers, reads.kind, reads.counted_columns, score_figures(result)).items()}

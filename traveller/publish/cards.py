@@ -200,23 +200,32 @@ def names_lookup(ranking: pd.DataFrame | None) -> dict[tuple[Any, Any, Any], str
     return lookup
 
 
-def frequencies(travellers: pd.DataFrame) -> pd.DataFrame:
+def frequencies(travellers: pd.DataFrame, figures: bool = True) -> pd.DataFrame:
     """Per board: each N-S score, how often, and the matchpoints it earned (board's top).
 
     Rows with a ruling are listed by the ruling as written (with its awards)
     after the played scores, highest score first. The matchpoints are those of
-    the first of the results that has them.
+    the first of the results that has them; the IMPs and datum too, unless
+    ``figures`` is False (see :func:`score_figures`).
     """
     if travellers.empty:
         return pd.DataFrame(columns=FREQUENCY_COLUMNS)
-    return pd.DataFrame(frequency_values(travellers))
+    return pd.DataFrame(frequency_values(travellers, figures=figures))
+
+
+def score_figures(result: Result) -> bool:
+    """Whether a board's IMPs are the score's own, so that a frequency table can show them:
+    true of cross-IMPs and Butler, not of a teams match, where they depend on the other
+    room's result (one score can win 5 IMPs in one match and lose 3 in another)."""
+    return result.settings.get("method") != "teams"
 
 
 def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None,
-                     columns: Lookups | None = None) -> dict[str, Any]:
+                     columns: Lookups | None = None, figures: bool = True) -> dict[str, Any]:
     """The columns :func:`frequencies` makes its frame of (arrays, in order), from
     travellers that are not empty; ``kind``: their ``kinds`` when made already, ``columns``:
-    their columns looked up already (used when they are theirs)."""
+    their columns looked up already (used when they are theirs); ``figures``: as
+    :func:`frequencies`."""
     t: Any = columns if columns is not None and columns.frame is travellers else travellers
     session = ["session"] if "session" in t else []
     fouled = ["fouled"] if "fouled" in t else []
@@ -232,12 +241,14 @@ def frequency_values(travellers: pd.DataFrame, kind: np.ndarray | None = None,
     firsts = np.unique(group, return_index=True)[1]
     order = np.lexsort([_sort_key(column[k], descending=k in ("_played", "ns_score"))[firsts]
                         for k in reversed(keys[:-1])])  # sort keys order any subset alike
-    figures = [c for c in FIGURES if c in t] if "ns_mp" not in t else FREQUENCY_COLUMNS[5:]
-    shown = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5], *figures]
+    shown_figures = ([c for c in FIGURES if c in t and figures] if "ns_mp" not in t
+                     else FREQUENCY_COLUMNS[5:])
+    shown = [*session, *FREQUENCY_COLUMNS[:2], *fouled, *FREQUENCY_COLUMNS[2:5],
+             *shown_figures]
     out = {k: column[k].array[firsts[order]] for k in shown if k in column}
     out["count"] = pd.array(np.bincount(group)[order], dtype="Int64" if pd.api.types.
                             is_extension_array_dtype(column["board"].dtype) else "int64")
-    for name in figures:
+    for name in shown_figures:
         out[name] = _first_present(t[name], group, firsts, order)
     return {c: out[c] for c in shown}
 
@@ -277,4 +288,4 @@ def result_card_values(result: Result, names: dict[tuple[Any, Any, Any], str] | 
 
 def result_frequencies(result: Result) -> pd.DataFrame:
     """Each board's N-S scores of a scored session, how often, and their matchpoints."""
-    return frequencies(frequency.counted(result))
+    return frequencies(frequency.counted(result), figures=score_figures(result))

@@ -78,9 +78,6 @@ def _lines(result: Result) -> pd.DataFrame:
     is_open = rooms["open"].fillna(True).astype(bool)
     ruling = ruling_codes(t)
     ruled = ruling != ""
-    home = pd.to_numeric(rooms["home_imp"], errors="coerce")
-    away = pd.to_numeric(rooms["away_imp"], errors="coerce")
-    ns_imp, ew_imp = home.where(is_open, away), away.where(is_open, home)
     return pd.DataFrame({
         "match": shown.text(rooms["match"]), "board": rooms["board"].astype(int),
         "home": rooms["home"], "away": rooms["away"],
@@ -92,7 +89,7 @@ def _lines(result: Result) -> pd.DataFrame:
         .where(~ruled, ""),
         "TRICKS": shown.text(t["tricks"]).where(~ruled, ""),
         "SCORE": shown.numbers(t["ns_score"]).where(~ruled, ruling),
-        "NS_IMPS": shown.numbers(ns_imp), "EW_IMPS": shown.numbers(ew_imp),
+        "NS_IMPS": shown.numbers(t["ns_imp"]), "EW_IMPS": shown.numbers(t["ew_imp"]),
         "open": is_open}, index=t.index)
 
 

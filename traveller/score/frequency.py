@@ -56,47 +56,6 @@ def collapse(frame: pd.DataFrame) -> pd.DataFrame:
     return first.drop(columns="_result").reset_index(drop=True)
 
 
-#: Our column -> the published one it is compared with.
-PUBLISHED = {"ns_mp": "published_ns_mp", "ew_mp": "published_ew_mp",
-             "ns_pct": "published_ns_pct", "ew_pct": "published_ew_pct",
-             "ns_imp": "published_ns_imp", "ew_imp": "published_ew_imp"}
-
-
-def _printed_decimals(values: np.ndarray) -> int:
-    """The fewest decimals (0 to 4) that show every published value exactly."""
-    for decimals in range(5):
-        scaled = values * 10.0**decimals
-        if np.allclose(scaled, np.round(scaled), atol=1e-6):
-            return decimals
-    return 4
-
-
-def differences(travellers: pd.DataFrame) -> pd.DataFrame:
-    """``published-differs`` warnings where our value and the published one differ as printed.
-
-    Each published column is compared at the precision it is printed with
-    (the fewest decimals that show all its values): ours must round to it.
-    """
-    from traveller.problems import combine, flag
-
-    found = []
-    for ours, theirs in PUBLISHED.items():
-        if ours not in travellers or theirs not in travellers:
-            continue
-        published = pd.to_numeric(travellers[theirs], errors="coerce").to_numpy(dtype=float)
-        value = pd.to_numeric(travellers[ours], errors="coerce").to_numpy(dtype=float)
-        both = ~np.isnan(published) & ~np.isnan(value)
-        if not both.any():
-            continue
-        step = 10.0 ** -_printed_decimals(published[both])
-        off = both & (np.abs(value - published) > step / 2 + 1e-9)
-        rows = travellers[off]
-        found.append(flag(rows, "published-differs", theirs, rows[theirs].astype("string"),
-                          ours + " " + pd.Series(value[off], index=rows.index).round(4)
-                          .astype("string"), blocking=False))
-    return combine(found)
-
-
 def counted(result: Any) -> pd.DataFrame:
     """A result's travellers with each result as often as it was scored (for the
     Frequencies and Summary sheets); the travellers as they are unless it is a frequency table.

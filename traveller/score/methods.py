@@ -34,7 +34,7 @@ from traveller.score.individual import is_individual, player_rows
 from traveller.score.names import attach_names
 from traveller.score.rank import places
 from traveller.score.russian import russian_imps
-from traveller.score.teams import match_totals, standings, team_boards
+from traveller.score.teams import line_imps, match_totals, standings, team_boards
 from traveller.score.total import total_points
 from traveller.score.vp import read_vp_scale
 
@@ -164,6 +164,7 @@ def _teams(frame: pd.DataFrame, names: pd.DataFrame | None, options: MethodOptio
         raise ValueError("--method teams needs a Room column (Open/Closed) or team columns "
                          "(NS team, EW team) on every row")
     boards = team_boards(frame)
+    frame = frame.assign(**line_imps(frame, boards))  # the board's IMPs on each line
     scale = "wbf" if str(options.vp_scale) == "wbf" else read_vp_scale(options.vp_scale)
     matches = match_totals(boards, scale=scale)
     table = standings(matches)

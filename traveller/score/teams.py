@@ -132,6 +132,30 @@ def team_boards(frame: pd.DataFrame) -> pd.DataFrame:
     return out[BOARD_COLUMNS]
 
 
+def line_imps(frame: pd.DataFrame, boards: pd.DataFrame) -> dict[str, pd.Series]:
+    """Each traveller line's ``ns_imp`` and ``ew_imp``: the IMPs the board gave the team
+    sitting N-S at that table, and the team sitting E-W (<NA> unless the board is played).
+
+    ``boards`` is :func:`team_boards` of ``frame``. Both tables of a board show the
+    same two figures, each from its own line's view: in the Open room the home team
+    sits N-S, in the Closed room the visitors do.
+
+    >>> df = pd.DataFrame({"board": [1, 1], "room": ["Open", "Closed"],
+    ...                    "home_team": "A", "away_team": "B", "ns_score": [-150, 130]})
+    >>> line_imps(df, team_boards(df))["ns_imp"].tolist()
+    [-7, 7]
+    """
+    seats = seating(frame)
+    by_board = boards.set_index(["match", "board"])
+    key = pd.MultiIndex.from_arrays([seats["match"], frame["board"].astype("Int64")])
+    home = by_board["home_imp"].reindex(key).array
+    away = by_board["away_imp"].reindex(key).array
+    ns = pd.Series(home, index=frame.index).where(seats["home_ns"].to_numpy(),
+                                                  pd.Series(away, index=frame.index))
+    ns = ns.astype("Int64")
+    return {"ns_imp": ns, "ew_imp": -ns}
+
+
 def match_totals(
     boards: pd.DataFrame,
     scale: str | pd.DataFrame = "wbf",

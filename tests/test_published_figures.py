@@ -1,0 +1,104 @@
+"""The publication an input carries (another program's matchpoints, percentages, IMPs,
+datum) is compared with ours on every line: real files agree, edited lines are listed,
+a publication made with other settings is listed once per column."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import real_file
+
+from traveller.pipeline import process
+from traveller.score.published import differences
+
+CODES = {"published-differs", "publication-settings"}
+
+AGREE = [("usebio-compscore", "mp_pairs_mitchell.xml", "mp"),
+         ("usebio-compscore", "mp_pairs_howell.xml", "mp"),
+         ("usebio-compscore", "butler_mitchell.xml", "butler"),
+         ("usebio-compscore", "cross_imp_howell.xml", "ximp"),
+         ("pbn-ruter", "sm1.pbn", "mp"), ("pbn-ruter", "butler.pbn", "butler"),
+         *[("pbn-teams-itt1998", f"98ITTF{n}.PBN", "teams") for n in range(2, 9)]]
+
+
+@pytest.mark.parametrize(("folder", "name", "method"), AGREE)
+def test_real_publications_agree_with_ours(folder: str, name: str, method: str) -> None:
+    result = process(real_file(folder, name), method=method, dd=False)
+    t = result.travellers
+    assert [c for c in t if c.startswith("published_") and c[10:] in t]  # something compared
+    assert not result.problems["code"].isin(CODES).any(), result.problems["message"].tolist()
+
+
+def test_a_teams_line_scored_from_another_score_is_listed() -> None:
+    # board 13's Closed room recorded -690 for 3NT by W making 11 (-660): the trials
+    # published -1 IMP from -690; from -660 against the Open room's +660 it is 0
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), method="teams", dd=False)
+    p = result.problems
+    assert p["code"].tolist() == ["score-disagrees", "published-differs", "published-differs"]
+    assert p["row"].nunique() == 1
+    assert p["column"].tolist()[1:] == ["published N-S IMPs", "published E-W IMPs"]
+    assert p["value"].tolist()[1:] == ["-1", "1"]
+    assert p["message"].str.contains(r"ours are used \(ours 0\)").tolist()[1:] == [True, True]
+
+
+def test_a_publication_on_the_other_scale_is_listed_once_a_column() -> None:
+    # Ruter's matchpoints are on the 2/1/0 scale: scored 1/0.5, ours are half of them
+    result = process(real_file("pbn-ruter", "sm1.pbn"), scale="1/0.5", dd=False)
+    p = result.problems
+    assert p["code"].tolist() == ["publication-settings"] * 2
+    assert p["column"].tolist() == ["published N-S matchpoints", "published E-W matchpoints"]
+    assert p["message"].str.contains("of the 1188 lines differ").all()
+    assert p["message"].str.contains(r"double ours: the 2/1/0 scale \(--scale 2/1/0\)").all()
+    assert (p["severity"] == "warning").all()  # the percentages agree: not listed
+
+
+def test_butler_published_and_scored_as_cross_imps() -> None:
+    result = process(real_file("pbn-ruter", "butler.pbn"), method="ximp", dd=False)
+    p = result.problems
+    assert p["code"].tolist() == ["publication-settings"] * 2
+    assert p["message"].str.contains("42 of the 84 lines differ").all()
+    assert not p["message"].str.contains("scale").any()
+
+
+def frame(published: list[float | None], ours: list[float]) -> pd.DataFrame:
+    n = len(ours)
+    return pd.DataFrame({"file": "s.pbn", "sheet": "", "row": range(2, n + 2),
+                         "ns_mp": ours, "published_ns_mp": pd.array(published, "Float64")})
+
+
+def test_compared_at_the_printed_precision_either_way_at_a_half() -> None:
+    # printed to one decimal: 33.65 may be 33.6 or 33.7, 33.66 must be 33.7
+    assert differences(frame([33.6, 33.7, 4.0], [33.65, 33.65, 4.0])).empty
+    found = differences(frame([33.6, 12.5, 4.0], [33.66, 12.5, 4.04]))
+    assert found["row"].tolist() == [2] and found["value"].tolist() == ["33.6"]
+    assert "(ours 33.66)" in found["message"].iloc[0]
+
+
+def test_a_missing_figure_is_not_compared() -> None:
+    assert differences(frame([None, 5.0], [3.0, 5.0])).empty
+    assert differences(pd.DataFrame({"ns_mp": [1.0]})).empty  # nothing published
+
+
+def test_a_few_lines_are_listed_one_by_one_many_once() -> None:
+    ours = list(np.arange(20.0))
+    few = differences(frame([*ours[:15], *(v + 1 for v in ours[15:])], ours))
+    assert few["code"].tolist() == ["published-differs"] * 5  # 5 of 20: each line
+    many = differences(frame([*ours[:14], *(v + 1 for v in ours[14:])], ours))
+    assert many["code"].tolist() == ["publication-settings"]  # 6 of 20: the column
+    assert many["row"].tolist() == [16] and "6 of the 20 lines differ" in many["message"][0]
+
+
+def test_a_teams_line_shows_the_board_imps_of_its_own_two_teams() -> None:
+    result = process(real_file("pbn-teams-itt1998", "98ITTF2.PBN"), method="teams", dd=False)
+    t = result.travellers
+    boards = result.tables["Boards"].set_index("board")
+    open_room, closed = t[t["room"] == "Open"], t[t["room"] == "Closed"]
+    # Open room: the home team sits N-S; Closed room: the visitors do
+    assert (open_room["ns_imp"].to_numpy() == boards.loc[open_room["board"], "home_imp"]
+            .to_numpy()).all()
+    assert (closed["ns_imp"].to_numpy() == boards.loc[closed["board"], "away_imp"]
+            .to_numpy()).all()
+    assert (t["ew_imp"] == -t["ns_imp"]).all()
+    frequencies = result.frequencies  # a score's IMPs depend on the other room's result
+    assert "ns_imp" not in frequencies and frequencies["count"].sum() == len(t)
