@@ -72,7 +72,7 @@ def test_sm1_rows_match_the_file_text() -> None:
     (101, dict(board=1, table="5", round="1", ns_pair=5, ew_pair=32, contract="6N",
                declarer="S", tricks=13, lead="S9", score=1020, score_ew=None,
                published_ns_mp=32.0, published_ew_mp=2.0, published_ns_pct=94.0,
-               published_ew_pct=6.0, published_vulnerable="None", published_dealer="N")),
+               published_ew_pct=6.0, vul="None", dealer="N")),
     (1057, dict(board=16, ns_pair=36, ew_pair=6, contract="2S", declarer="E", tricks=8,
                 lead="DA", score=None, score_ew=110, published_ns_mp=9.1,
                 published_ew_mp=24.9)),
@@ -184,7 +184,7 @@ def test_teams_first_records() -> None:
     table = one_table(TEAMS, "98ITTF1.PBN")
     open_room = row_at(table, 18)
     assert open_room[["board", "room", "contract", "declarer", "tricks", "lead", "score",
-                      "north", "west", "published_vulnerable", "published_dealer"]].tolist() == [
+                      "north", "west", "vul", "dealer"]].tolist() == [
         1, "Open", "1NT", "E", 9, "C9", -150, "Nickell", "Cohen", "None", "N"]
     closed = row_at(table, 51)
     assert closed[["contract", "declarer", "tricks", "lead", "score", "published_ns_imp"]

@@ -119,8 +119,7 @@ def test_two_deals_for_one_board_and_an_unreadable_board(tmp_path: Path) -> None
 
 
 def test_deals_inside_a_traveller_are_a_hand_record() -> None:
-    t = travellers([1, 1, 2]).assign(published_deal=[DEAL_1, DEAL_1, None],
-                                      published_dealer="N", published_vulnerable="None")
+    t = travellers([1, 1, 2]).assign(published_deal=[DEAL_1, DEAL_1, None])
     record = hands_in_travellers(t)
     assert record["board"].tolist() == ["1"] and record["row"].tolist() == [2]
     hands, problems = check_hands(record, t)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import real_file
 
 from traveller import process
 
@@ -141,6 +142,24 @@ def test_a_vulnerability_column_is_what_the_table_played(tmp_path: Path) -> None
     assert "the column says N-S" in found["message"] and "scored with N-S" in found["message"]
 
 
+def test_the_recorded_score_decides_a_vulnerability_filled_down_wrongly(tmp_path: Path) -> None:
+    # board 1 is nobody vulnerable; the Vul column says All on three rows. 4S+1 is +450
+    # not vulnerable, +650 vulnerable: the recorded score says which was played
+    text = ("Board,NS,EW,Contract,By,Tricks,Score,Vul\n1,1,2,4S,N,11,450,All\n"
+            "1,3,4,4S,N,11,650,All\n1,5,6,4S,N,11,,All\n1,7,8,2S,N,8,110,All\n"
+            "1,9,10,4S,N,11,420,All\n")
+    travellers, problems = _run(tmp_path, text)
+    assert [_score(travellers, r) for r in (2, 3, 4, 5, 6)] == [450, 650, 650, 110, 650]
+    said = {r: _problem(problems, r, "vulnerability-disagrees")["message"] for r in range(2, 7)}
+    assert "the recorded score +450 fits None and not Both: scored with None" in said[2]
+    assert "scored with Both, as the column says the table played" in said[3]
+    assert "scored with Both, as the column says" in said[4]  # no score: the column
+    assert "the result scores the same either way" in said[5]  # 2S= is 110 either way
+    assert "scored with Both, as the column says" in said[6]  # +420 fits neither
+    assert _problem(problems, 6, "score-disagrees")["severity"] == "warning"
+    assert (problems["severity"] == "warning").all()
+
+
 def test_a_dealer_column_that_contradicts_the_board(tmp_path: Path) -> None:
     text = "Board,NS,EW,Contract,By,Tricks,Dealer\n1,1,2,4S,N,10,E\n1,3,4,4S,N,10,N\n"
     travellers, problems = _run(tmp_path, text)
@@ -246,3 +265,23 @@ def test_every_error_row_is_left_out_and_every_warning_row_is_scored(tmp_path: P
         assert (p["row"] in scored) == (p["severity"] == "warning"), p["message"]
         if p["severity"] == "error":
             assert "not scored" in p["message"]
+
+
+def test_a_pbn_vulnerable_tag_is_checked_like_a_vul_column(tmp_path: Path) -> None:
+    # Ruter's board 1 (nobody vulnerable) re-tagged [Vulnerable "All"]: every recorded
+    # score fits None, so board 1 is scored as before, and each line is listed once (its
+    # own deal's conditions are not listed again as a hand record's)
+    source = real_file("pbn-ruter", "sm1.pbn").read_bytes().decode("latin-1")
+    start = source.index('[Board "1"]')
+    end = source.index('[Board "2"]')
+    board = source[start:end].replace('[Vulnerable "None"]', '[Vulnerable "All"]')
+    path = tmp_path / "tagged.pbn"
+    path.write_bytes((source[:start] + board + source[end:]).encode("latin-1"))
+    before = process(real_file("pbn-ruter", "sm1.pbn"), dd=False).travellers
+    after = process(path, dd=False)
+    listed = after.problems
+    assert listed["code"].tolist() == ["vulnerability-disagrees"] * 18
+    assert (listed["column"] == "Vulnerable").all() and (listed["value"] == "All").all()
+    assert listed["message"].str.contains("fits None and not Both: scored with None|the "
+                                          "same either way").all()
+    assert after.travellers["ns_score"].tolist() == before["ns_score"].tolist()

@@ -94,16 +94,12 @@ def hands_in_travellers(travellers: pd.DataFrame) -> pd.DataFrame:
         "file": first["file"].astype("string"), "sheet": first["sheet"].astype("string"),
         "row": pd.array(first["row"], dtype="Int64"),
         "board": first["board"].astype("Int64").astype("string"),
-        "dealer": _column(first, "published_dealer"),
-        "vulnerable": _column(first, "published_vulnerable"),
+        # the board's own Dealer and Vulnerable are checked on every row with the rest of
+        # the traveller (vulnerability-disagrees, dealer-disagrees): not again here
+        "dealer": pd.Series("", index=first.index, dtype="string"),
+        "vulnerable": pd.Series("", index=first.index, dtype="string"),
         "deal": first["published_deal"].astype("string").str.strip()})
     return out.reset_index(drop=True)
-
-
-def _column(frame: pd.DataFrame, name: str) -> pd.Series:
-    if name not in frame:
-        return pd.Series("", index=frame.index, dtype="string")
-    return frame[name].astype("string").fillna("").str.strip()
 
 
 #: Bytes of one board in a Duplimate .dup file, and of its three hands' card numbers.

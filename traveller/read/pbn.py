@@ -31,8 +31,10 @@ repeats the previous game's value. Results come in two layouts
   [ScorePercentage] -> ``published_ns_*`` and ``published_ew_*`` from each
   side's view ("EW 3" -> -3 / 3).
 
-Every row has ``published_vulnerable``/``published_dealer`` (and the hands in
-``published_deal``, PBN's "N:AKQ.JT9.876.5432 ..." form) from the game's tags
+Every row has ``vul`` and ``dealer`` from the game's [Vulnerable] and [Dealer]
+tags (checked against the board number as a Vul or Dealer column is, and named
+by their tags in what is listed), the hands in ``published_deal`` (PBN's
+"N:AKQ.JT9.876.5432 ..." form) from the game's tags
 and ``row`` = the line of the table line (or of [Contract]). Adjusted
 results ("A+", "Bye") are written as the scores with ``-`` for the contract:
 the marker goes to ``contract`` (see :func:`move_markers`). A table line that
@@ -81,6 +83,8 @@ TABLE_COLUMNS = {
     "playerid_west": "west", "mp_north": "published_north_mp", "mp_south": "published_south_mp",
     "mp_east": "published_east_mp", "mp_west": "published_west_mp",
 }
+#: Canonical column -> the PBN tag it is read from, as problems name it.
+TAG_OF = {"vul": "Vulnerable", "dealer": "Dealer"}
 SIDED_TAGS = {"ScoreIMP": "imp", "ScoreMP": "mp", "ScorePercentage": "pct"}
 META_NAMES = {"Generator": "program", "Version": "program_version", "ContestDate": "contest_date",
               "ScoringType": "scoring", "TableCount": "tables", "PairCount": "pairs",
@@ -197,8 +201,8 @@ def table_fields(line: str) -> list[str] | None:
 def _board_values(game: Game) -> dict[str, Any]:
     return {"section": text_or_none(game.get("Section")) or "",
             "board": int_or_text(game.get("Board")),
-            "published_vulnerable": text_or_none(game.get("Vulnerable")),
-            "published_dealer": text_or_none(game.get("Dealer")),
+            "vul": text_or_none(game.get("Vulnerable")),
+            "dealer": text_or_none(game.get("Dealer")),
             "published_deal": text_or_none(game.get("Deal"))}
 
 
@@ -383,5 +387,5 @@ def read_pbn(path: Path) -> list[RawTable]:
                               for n, name in enumerate(teams, start=1)]
     names = names_frame(records) if records else None
     return [RawTable(str(path), event, results_frame(rows), board=None, notation="en",
-                     names=names, meta=dict(meta))
+                     names=names, meta=dict(meta), original_columns=dict(TAG_OF))
             for event, rows in by_event.items() if rows]

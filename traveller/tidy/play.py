@@ -20,10 +20,11 @@ from traveller.tidy.results import read_results
 from traveller.tidy.twins import (
     Play,
     Said,
-    check_conditions,
+    check_dealer,
     first_said,
     settle_play,
     settle_scores,
+    settle_vulnerability,
 )
 
 #: Where tricks and scores may come from, first found first.
@@ -197,8 +198,10 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
-        out = {**out, "vul": _whole(play.vulnerability.astype(np.float64),
-                                    play.vulnerability >= 0, "Int8")}
+        vul = settle_vulnerability(play, Said(header.get("vul", "vul"), play.vulnerability,
+                                              col(frame, "vul")),
+                                   seat_read, tricks, score, src, problems)
+        out = {**out, "vul": _whole(vul.astype(np.float64), vul >= 0, "Int8")}
     lv, sc = parts["level"], score
     with np.errstate(invalid="ignore"):
         played = lv > 0
@@ -262,12 +265,13 @@ def _conditions(out: dict[str, Any], frame: pd.DataFrame, parts: dict[str, np.nd
     board = pd.Series(out["board"], index=src.index).to_numpy(dtype=np.float64,
                                                               na_value=np.nan)
     vulnerability = np.full(len(src), -1)
-    if "vul" in frame or "dealer" in frame:
-        vulnerability = check_conditions(
-            board, Said(header.get("vul", "vul"), vulnerability_codes(col(frame, "vul")),
-                        col(frame, "vul")),
-            Said(header.get("dealer", "dealer"), dealer_codes(col(frame, "dealer")),
-                 col(frame, "dealer")), src, problems)
+    if "vul" in frame:  # the column's, until the recorded score is heard (settle_vulnerability)
+        codes = vulnerability_codes(col(frame, "vul")).astype(np.int64)
+        vulnerability = np.where(codes >= 0, codes, -1)
+    if "dealer" in frame:
+        check_dealer(board, Said(header.get("dealer", "dealer"),
+                                 dealer_codes(col(frame, "dealer")), col(frame, "dealer")),
+                     src, problems)
     return Play(board, parts["level"], parts["strain"], parts["doubled"], vulnerability)
 
 

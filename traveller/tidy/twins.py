@@ -15,7 +15,10 @@ agree, nothing is said. Where they disagree, the rule for each fact is:
   tricks are known (the score is arithmetic, the contract is what was
   played); a score-only row whose score columns disagree is left out.
 - **vulnerability**: a Vul column is what the table played, so it is used,
-  and the row is listed with the board number's vulnerability beside it.
+  and the row is listed with the board number's vulnerability beside it;
+  unless the row's recorded score fits the board number's vulnerability and
+  not the column's (a Vul column filled down wrongly): then the board
+  number's is used, and the row is listed saying so.
 - **dealer**: the dealer scores nothing; a Dealer column that contradicts the
   board number is listed, and the board number's dealer is shown.
 
@@ -24,7 +27,7 @@ Every check appends its problem rows to the caller's list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -198,28 +201,55 @@ def settle_scores(readings: list[Said], src: pd.DataFrame, contract_scores: np.n
     return np.where(twice, np.nan, first), ~np.isnan(first)
 
 
-def check_conditions(board: np.ndarray, vul_said: Said, dealer_said: Said,
-                     src: pd.DataFrame, problems: list[pd.DataFrame]) -> np.ndarray:
-    """List Vul and Dealer cells that contradict the board number.
+def settle_vulnerability(play: Play, vul_said: Said, seat: np.ndarray, tricks: np.ndarray,
+                         recorded: np.ndarray, src: pd.DataFrame,
+                         problems: list[pd.DataFrame]) -> np.ndarray:
+    """The vulnerability each row is scored with; Vul cells that contradict the board
+    number listed, with the reading used.
 
-    ``vul_said`` holds codes 0-3 and ``dealer_said`` positions in SEATS (-1 blank,
-    -2 unreadable: the board number's is used, as for a blank). Returns the
-    vulnerability each row is scored with: the Vul column's where it reads, -1
-    (the board number's) elsewhere.
+    ``play.vulnerability`` holds the Vul column's codes (-1: blank or unreadable, the
+    board number's is used); ``seat`` and ``tricks`` the row's settled declarer and
+    tricks, ``recorded`` its recorded N-S score (NaN: none). The column's is used
+    unless the recorded score fits the board number's vulnerability and not the
+    column's; -1 where the board number's is used.
     """
-    vul, dealt_by = vul_said.values.astype(np.int64), dealer_said.values.astype(np.int64)
-    by_number = board_vulnerability(board)
+    vul = play.vulnerability.astype(np.int64)
+    by_number = board_vulnerability(play.board)
     differ = (vul >= 0) & (by_number >= 0) & (vul != by_number)
-    if differ.any():
-        at = np.flatnonzero(differ)
-        detail = [f"the column says {VUL_NAMES[vul[i]]}, board {int(board[i])} is "
-                  f"{VUL_NAMES[by_number[i]]} by its number; scored with "
-                  f"{VUL_NAMES[vul[i]]}, as the column says the table played"
-                  for i in at.tolist()]
-        problems.append(flag(src.iloc[at], "vulnerability-disagrees", vul_said.column,
-                             _typed(vul_said, src, at),
-                             pd.Series(detail, index=src.index[at], dtype="string"),
-                             blocking=False))
+    if not differ.any():
+        return vul
+    at = np.flatnonzero(differ)
+    as_column = _scores_of(play, at, seat[at], tricks[at])
+    as_number = _scores_of(replace(play, vulnerability=np.full(len(vul), -1)), at, seat[at],
+                           tricks[at])
+    with np.errstate(invalid="ignore"):
+        number_fits = (as_number == recorded[at]) & (as_column != recorded[at])
+        same = as_column == as_number
+    out = vul.copy()
+    out[at[number_fits]] = -1
+    detail = []
+    for k, i in enumerate(at.tolist()):
+        said, number = VUL_NAMES[vul[i]], VUL_NAMES[by_number[i]]
+        head = f"the column says {said}, board {int(play.board[i])} is {number} by its number"
+        if number_fits[k]:
+            detail.append(f"{head}; the recorded score {int(recorded[i]):+d} fits {number} and "
+                          f"not {said}: scored with {number}")
+        elif same[k]:
+            detail.append(f"{head}; the result scores the same either way")
+        else:
+            detail.append(f"{head}; scored with {said}, as the column says the table played")
+    problems.append(flag(src.iloc[at], "vulnerability-disagrees", vul_said.column,
+                         _typed(vul_said, src, at),
+                         pd.Series(detail, index=src.index[at], dtype="string"),
+                         blocking=False))
+    return out
+
+
+def check_dealer(board: np.ndarray, dealer_said: Said, src: pd.DataFrame,
+                 problems: list[pd.DataFrame]) -> None:
+    """List Dealer cells that contradict the board number (``dealer_said``: positions in
+    SEATS, -1 blank, -2 unreadable: the board number's is used, as for a blank)."""
+    dealt_by = dealer_said.values.astype(np.int64)
     dealt = board_dealer(board)
     wrong = (dealt_by >= 0) & (dealt >= 0) & (dealt_by != dealt)
     if wrong.any():
@@ -230,4 +260,3 @@ def check_conditions(board: np.ndarray, vul_said: Said, dealer_said: Said,
                              _typed(dealer_said, src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=False))
-    return np.where(vul >= 0, vul, -1)
