@@ -51,13 +51,19 @@ def check_director_path(path: str | Path) -> None:
 
 
 def director_html(result: Result, site: str = "") -> str:
-    """The page: problems (file, sheet, row, column, value, code, what to do), summary;
+    """The page: problems (file, sheet, row, column, value, code, what to do; the file and
+    sheet named once above them when all are of one), summary;
     ``site`` is the public ranking's address from the page ("" for no link)."""
     from traveller.publish import summary as session_summary
 
     problems = result.problems.astype("string").fillna("")
     if "file" in problems:
         problems["file"] = problems["file"].map(file_name)
+    place = ""  # one file and sheet: said once above the table, its columns left out
+    if len(problems) and {"file", "sheet"} <= set(problems) and (
+            problems["file"].nunique() == problems["sheet"].nunique() == 1):
+        sheet = problems["sheet"].iloc[0]
+        place = problems["file"].iloc[0] + (f", sheet {sheet}" if sheet else "")
     try:
         summary: list[dict[str, Any]] = (session_summary.result_summary(result).astype("string")
                                          .fillna("").to_dict("records"))
@@ -68,7 +74,7 @@ def director_html(result: Result, site: str = "") -> str:
         meta={k: result.meta.get(k, "") for k in META_KEYS}, method=method_line(result),
         css=markupsafe.Markup(css.read_text(encoding="utf-8")),  # our own file
         source=file_name(result.source), site=site,
-        problems=problems.to_dict("records"), summary=summary)
+        problems=problems.to_dict("records"), place=place, summary=summary)
 
 
 def write_director_page(result: Result, path: str | Path, site: str | Path | None = None
