@@ -47,17 +47,36 @@ def scored(name: str) -> tuple[Result, pd.DataFrame]:
 
 
 def only_the_edited_lines_listed(result: Result, name: str) -> None:
-    """The two lines edited by hand are the only ones whose published figures are not ours
-    (and nothing else is listed)."""
-    listed = result.travellers.set_index("row").loc[result.problems["row"]]
+    """The two lines edited by hand are the only lines whose published figures are not
+    ours (and nothing else is listed of the lines; the pairs' totals: see
+    test_the_published_totals_that_differ_are_listed)."""
+    lines = result.problems[result.problems["row"].notna()]
+    listed = result.travellers.set_index("row").loc[lines["row"]]
     assert set(zip(listed["board"], listed["ns_pair"], listed["ew_pair"], strict=True)) == (
         EDITED if name.endswith("adjusted_02.xml") else set()), result.problems["message"]
     assert (result.problems["code"] == "published-differs").all()
 
 
+@pytest.mark.parametrize(("profile", "name", "pairs"), [
+    # Compscore rounds a Neuberg-scaled board internally: two totals a hundredth off
+    (None, "mp_pairs_mitchell.xml", ["8 N-S", "2 E-W"]), ("compscore", "mp_pairs_mitchell.xml", []),
+    (None, "mp_pairs_howell.xml", []),
+    # the edited lines change three pairs' totals (and two of their percentages)
+    ("compscore", "mp_pairs_mitchell_adjusted_02.xml", ["1 N-S", "21 E-W", "1 E-W"])])
+def test_the_published_totals_that_differ_are_listed(profile: str | None, name: str,
+                                                      pairs: list[str]) -> None:
+    from traveller.options import Options
+
+    result = process_loaded(read(real_file("usebio-compscore", name)),
+                            options=Options(profile=profile) if profile else None)
+    totals = result.problems[result.problems["column"].str.startswith("published total")]
+    assert [c.split(" of pair ")[1].split(" (")[0] for c in totals["column"]] == pairs
+    assert (totals["code"] == "published-differs").all() and totals["row"].isna().all()
+
+
 def test_the_edited_lines_are_listed_with_both_figures() -> None:
     result, _ = scored("mp_pairs_mitchell_adjusted_02.xml")
-    problems = result.problems
+    problems = result.problems[result.problems["row"].notna()]  # the lines (not the pairs)
     assert problems["column"].tolist() == ["published N-S matchpoints", "published E-W "
                                            "matchpoints"] * 2
     assert problems["value"].tolist() == ["23", "11", "21", "19"]  # as Compscore wrote them

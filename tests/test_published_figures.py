@@ -14,20 +14,34 @@ from traveller.score.published import differences
 
 CODES = {"published-differs", "publication-settings"}
 
-AGREE = [("usebio-compscore", "mp_pairs_mitchell.xml", "mp"),
-         ("usebio-compscore", "mp_pairs_howell.xml", "mp"),
-         ("usebio-compscore", "butler_mitchell.xml", "butler"),
-         ("usebio-compscore", "cross_imp_howell.xml", "ximp"),
-         ("pbn-ruter", "sm1.pbn", "mp"), ("pbn-ruter", "butler.pbn", "butler"),
-         *[("pbn-teams-itt1998", f"98ITTF{n}.PBN", "teams") for n in range(2, 9)]]
+#: (folder, file, method, the program's conventions where the plain scoring differs)
+AGREE = [("usebio-compscore", "mp_pairs_mitchell.xml", "mp", "compscore"),
+         ("usebio-compscore", "mp_pairs_howell.xml", "mp", None),
+         ("usebio-compscore", "butler_mitchell.xml", "butler", None),
+         ("usebio-compscore", "cross_imp_howell.xml", "ximp", None),
+         ("pbn-ruter", "sm1.pbn", "mp", None), ("pbn-ruter", "butler.pbn", "butler", "ruter"),
+         *[("pbn-teams-itt1998", f"98ITTF{n}.PBN", "teams", None) for n in range(2, 9)]]
 
 
-@pytest.mark.parametrize(("folder", "name", "method"), AGREE)
-def test_real_publications_agree_with_ours(folder: str, name: str, method: str) -> None:
-    result = process(real_file(folder, name), method=method, dd=False)
+@pytest.mark.parametrize(("folder", "name", "method", "profile"), AGREE)
+def test_real_publications_agree_with_ours(folder: str, name: str, method: str,
+                                           profile: str | None) -> None:
+    """Every line's figures, and every pair's total, percentage and place."""
+    result = process(real_file(folder, name), method=method, dd=False,
+                     **({"profile": profile} if profile else {}))
     t = result.travellers
     assert [c for c in t if c.startswith("published_") and c[10:] in t]  # something compared
     assert not result.problems["code"].isin(CODES).any(), result.problems["message"].tolist()
+
+
+def test_without_its_conventions_the_publication_is_listed() -> None:
+    # Ruter counts a Butler pair's byes at its own average: every total differs
+    result = process(real_file("pbn-ruter", "butler.pbn"), method="butler", dd=False)
+    p = result.problems
+    assert p["code"].tolist() == ["publication-settings"]
+    assert p["column"].tolist() == ["published total"] and p["row"].isna().all()
+    assert "7 of the 7 pairs differ; the first, pair 5 (Riku Mattila – Patrik Eriksson): " \
+        "ours 36" in p["message"][0]
 
 
 def test_a_teams_line_scored_from_another_score_is_listed() -> None:
@@ -46,18 +60,21 @@ def test_a_publication_on_the_other_scale_is_listed_once_a_column() -> None:
     # Ruter's matchpoints are on the 2/1/0 scale: scored 1/0.5, ours are half of them
     result = process(real_file("pbn-ruter", "sm1.pbn"), scale="1/0.5", dd=False)
     p = result.problems
-    assert p["code"].tolist() == ["publication-settings"] * 2
-    assert p["column"].tolist() == ["published N-S matchpoints", "published E-W matchpoints"]
-    assert p["message"].str.contains("of the 1188 lines differ").all()
-    assert p["message"].str.contains(r"double ours: the 2/1/0 scale \(--scale 2/1/0\)").all()
+    assert p["code"].tolist() == ["publication-settings"] * 3
+    assert p["column"].tolist() == ["published N-S matchpoints", "published E-W matchpoints",
+                                    "published total"]
+    lines = p["message"][:2]
+    assert lines.str.contains("of the 1188 lines differ").all()
+    assert lines.str.contains(r"double ours: the 2/1/0 scale \(--scale 2/1/0\)").all()
+    assert "36 of the 36 pairs differ" in p["message"][2]
     assert (p["severity"] == "warning").all()  # the percentages agree: not listed
 
 
 def test_butler_published_and_scored_as_cross_imps() -> None:
     result = process(real_file("pbn-ruter", "butler.pbn"), method="ximp", dd=False)
     p = result.problems
-    assert p["code"].tolist() == ["publication-settings"] * 2
-    assert p["message"].str.contains("42 of the 84 lines differ").all()
+    assert p["code"].tolist() == ["publication-settings"] * 3
+    assert p["message"][:2].str.contains("42 of the 84 lines differ").all()
     assert not p["message"].str.contains("scale").any()
 
 

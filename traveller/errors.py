@@ -64,8 +64,9 @@ PROBLEM_CODES: dict[str, str] = {
         "field, the pair is not ranked"
     ),
     "published-differs": (
-        "the figure the input publishes for this line (the matchpoints, percentage, IMPs or "
-        "datum of the program that wrote it) differs from ours as printed; ours are used"
+        "a figure the input publishes (the matchpoints, percentage, IMPs or datum of a line, "
+        "or a pair's total or place, from the program that wrote it) differs from ours as "
+        "printed; ours are used"
     ),
     "publication-settings": (
         "many of the figures the input publishes in this column differ from ours: the "

@@ -262,7 +262,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
         _step(progress, 5)
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
-        problems = combine([problems, published.differences(travellers)])
+        problems = combine([problems, published.differences(travellers),
+                            _ranking_differences(done.ranking, loaded, norm.movement)])
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=_published(truthful(problems, travellers)),
                       settings=settings, tables=done.tables)
@@ -287,9 +288,20 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     _step(progress, 5)
     travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
                                                    opts.frequency_decimals))
-    problems = combine([problems, published.differences(travellers)])
+    problems = combine([problems, published.differences(travellers),
+                        _ranking_differences(ranking, loaded, norm.movement)])
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(truthful(problems, travellers)), settings=settings)
+
+
+def _ranking_differences(ranking: pd.DataFrame, loaded: Loaded, movement: str
+                         ) -> pd.DataFrame:
+    """Where the ranking the input publishes is not ours (score/published.py)."""
+    if not loaded.tables or loaded.names is None:
+        return combine([])
+    first = loaded.tables[0]
+    return published.ranking_differences(ranking, loaded.names, movement, first.file,
+                                         first.sheet)
 
 
 def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) -> Result:

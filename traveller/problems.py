@@ -42,7 +42,9 @@ FIXES: dict[str, str] = {
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",
     "honours-on-pass": "clear the honours cell, or correct the contract if the deal was played",
     "unknown-pair": "nothing, unless you know the pair: then write its number",
-    "published-differs": "check the line's result (and its count) against the original traveller",
+    "published-differs": (
+        "check the results behind it (and their count) against the original travellers"
+    ),
     "publication-settings": (
         "nothing, if the session's settings are right; else score with the publication's"
     ),

@@ -104,3 +104,106 @@ def _settings_differ(off: int, compared: int, ours: str, published: np.ndarray,
             return (f"{lines}; every published figure is double ours: the 2/1/0 scale "
                     "(--scale 2/1/0)")
     return lines
+
+
+#: A published ranking column -> how a director calls it, and our columns it may be: a
+#: matchpoint total factored or not (programs differ), IMPs in all or a board's average.
+RANKED = {"published_total": ("published total", ("mp_factored", "mp", "imps", "average")),
+          "published_pct": ("published percentage", ("pct",))}
+
+
+def ranking_differences(ranking: pd.DataFrame, names: pd.DataFrame | None, movement: str,
+                        file: str, sheet: str) -> pd.DataFrame:
+    """``published-differs`` warnings where the input's own ranking (a PBN
+    TotalScoreTable's or a USEBIO file's total, percentage and place of each pair)
+    is not ours as printed; one ``publication-settings`` warning for a column when
+    much of it differs, as for the lines (:func:`differences`).
+
+    A total agrees when it is our matchpoints, factored or not, or our IMPs, in all
+    or a board's average (programs publish either). A place is compared only where
+    the pair's total agrees (a different total moves the place with it), by its
+    number (``3=``, ``3-4`` and ``3`` are the same place here).
+    """
+    from traveller.problems import combine
+
+    if names is None or names.empty or "pair" not in ranking or "pair" not in names:
+        return combine([])
+    keys = ["section", "pair"] if movement != "mitchell" else ["section", "line", "pair"]
+    published = [c for c in (*RANKED, "published_place") if c in names]
+    if not published or not set(keys) <= set(names) | set(ranking):
+        return combine([])
+    theirs = names[[*keys, *published]].drop_duplicates(keys, keep=False)
+    theirs = theirs.assign(pair=pd.to_numeric(theirs["pair"], errors="coerce"))
+    ours = ranking.assign(pair=pd.to_numeric(ranking["pair"], errors="coerce"))
+    both = ours.merge(theirs, on=keys, how="inner", suffixes=("", "_theirs"))
+    found: list[pd.DataFrame] = []
+    total_agrees = np.ones(len(both), dtype=bool)
+    for column, (label, candidates) in RANKED.items():
+        if column not in both:
+            continue
+        value = pd.to_numeric(both[column], errors="coerce").to_numpy(dtype=float)
+        known = ~np.isnan(value)
+        mine = [c for c in candidates if c in both]
+        if not known.any() or not mine:
+            continue
+        step = 10.0 ** -printed_decimals(value[known])
+        figures = np.stack([pd.to_numeric(both[c], errors="coerce").to_numpy(dtype=float)
+                            for c in mine], axis=1)
+        near = np.abs(figures - value[:, None]) <= step / 2 + 1e-9
+        off = known & ~near.any(axis=1)
+        if column == "published_total":
+            total_agrees = ~off
+        closest = figures[np.arange(len(both)), np.nanargmin(
+            np.where(np.isnan(figures), np.inf, np.abs(figures - value[:, None])), axis=1)]
+        found.append(_pair_problems(both, off, label, both[column], closest, file, sheet))
+    if "published_place" in both:
+        said = both["published_place"].astype("string").str.extract(r"^\s*(\d+)")[0]
+        mine_place = both["place"].astype("string").str.extract(r"^\s*(\d+)")[0]
+        off = (said.notna() & (said != mine_place)).to_numpy(dtype=bool) & total_agrees
+        found.append(_pair_problems(both, off, "published place", both["published_place"],
+                                    both["place"].astype("string").to_numpy(), file, sheet))
+    return combine(found)
+
+
+def _pair_problems(both: pd.DataFrame, off: np.ndarray, label: str, typed: pd.Series,
+                   ours: np.ndarray, file: str, sheet: str) -> pd.DataFrame:
+    """The problem rows of the pairs ``off`` (one for the column when most of it is)."""
+    from traveller.errors import PROBLEM_CODES
+    from traveller.problems import FIXES, combine
+    from traveller.words import places
+
+    compared = int(typed.notna().sum())
+    if not off.any():
+        return combine([])
+    at = np.flatnonzero(off)
+    shown = [v if isinstance(v, str) else "none" if pd.isna(v)
+             else places(float(v), 4).rstrip("0").rstrip(".") for v in ours[at]]
+    who = [_pair_name(both.iloc[i]) for i in at.tolist()]
+    cells = typed.astype("string").fillna("").to_numpy()[at]
+    place = f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}" + (f" [{sheet}]" if sheet else "")
+    if len(at) > max(_MOST * compared, _FEW - 1):
+        code = "publication-settings"
+        columns = [label]
+        details = [f"{len(at)} of the {compared} pairs differ; the first, pair {who[0]}: "
+                   f"ours {shown[0]}"]
+        cells, at = cells[:1], at[:1]
+    else:
+        code = "published-differs"
+        columns = [f"{label} of pair {w}" for w in who]
+        details = [f"ours {s}" for s in shown]
+    messages = [f"{place}, {c} '{v}': {PROBLEM_CODES[code]} ({d}); {FIXES[code]}"
+                for c, v, d in zip(columns, cells, details, strict=True)]
+    return pd.DataFrame({"file": file, "sheet": sheet, "row": pd.array([pd.NA] * len(at),
+                                                                         dtype="Int64"),
+                         "column": columns, "value": pd.array(cells, dtype="string"),
+                         "code": code, "severity": "warning", "message": messages,
+                         "blocking": False})
+
+
+def _pair_name(row: pd.Series) -> str:
+    """"4 N-S (Ann – Bob)", "A12", "23": a pair as the ranking shows it."""
+    line = {"NS": " N-S", "EW": " E-W"}.get(str(row.get("line") or ""), "")
+    number = row["pair"]
+    label = f"{row.get('section') or ''}{int(number) if pd.notna(number) else '?'}{line}"
+    names = row.get("names")
+    return f"{label} ({names})" if isinstance(names, str) and names else label
