@@ -107,8 +107,10 @@ def _settings_differ(off: int, compared: int, ours: str, published: np.ndarray,
 
 
 #: A published ranking column -> how a director calls it, and our columns it may be: a
-#: matchpoint total factored or not (programs differ), IMPs in all or a board's average.
-RANKED = {"published_total": ("published total", ("mp_factored", "mp", "imps", "average")),
+#: matchpoint total factored or not (programs differ), IMPs or total points in all or a
+#: board's average.
+RANKED = {"published_total": ("published total", ("mp_factored", "mp", "imps", "points",
+                                                  "average")),
           "published_pct": ("published percentage", ("pct",))}
 
 
@@ -119,8 +121,8 @@ def ranking_differences(ranking: pd.DataFrame, names: pd.DataFrame | None, movem
     is not ours as printed; one ``publication-settings`` warning for a column when
     much of it differs, as for the lines (:func:`differences`).
 
-    A total agrees when it is our matchpoints, factored or not, or our IMPs, in all
-    or a board's average (programs publish either). A place is compared only where
+    A total agrees when it is our matchpoints, factored or not, or our IMPs (total
+    points), in all or a board's average (programs publish either). A place is compared only where
     the pair's total agrees (a different total moves the place with it), by its
     number (``3=``, ``3-4`` and ``3`` are the same place here).
     """
