@@ -122,9 +122,9 @@ def ranking_differences(ranking: pd.DataFrame, names: pd.DataFrame | None, movem
     much of it differs, as for the lines (:func:`differences`).
 
     A total agrees when it is our matchpoints, factored or not, or our IMPs (total
-    points), in all or a board's average (programs publish either). A place is compared only where
-    the pair's total agrees (a different total moves the place with it), by its
-    number (``3=``, ``3-4`` and ``3`` are the same place here).
+    points), in all or a board's average (programs publish either). A place is
+    compared only where the pair's total agrees (a different total moves the place
+    with it), by its number (``3=``, ``3-4`` and ``3`` are the same place here).
     """
     from traveller.problems import combine
 
