@@ -53,6 +53,9 @@ HEADERS = {
     "national_place": "National place",
     # a teams traveller's seats
     "room": "Room", "ns_team": "N-S team", "ew_team": "E-W team",
+    # a PBN ScoreTable's own columns, and the adjustment markers an export gives a line
+    "table": "Table", "round": "Round", "multiplicity": "Multiplicity",
+    "adjusted_ns": "N-S adjustment (as written)", "adjusted_ew": "E-W adjustment (as written)",
 }
 
 #: Readable names of the fields kept as typed (``<field>_as_written``) that
