@@ -309,3 +309,20 @@ def test_load_read_goes_through_the_pbn_reader() -> None:
     loaded = read(real_file(RUTER, "butler.pbn"))
     assert len(loaded.tables[0].frame) == 112
     assert loaded.names is not None and len(loaded.names) == 7
+
+
+def test_problems_name_the_files_own_columns_and_tags(tmp_path: Path) -> None:
+    # a ScoreTable's columns as its header writes them; a record's tags
+    text = real_file("pbn-ruter", "sm1.pbn").read_bytes().decode("latin-1")
+    path = tmp_path / "table.pbn"
+    path.write_bytes(text.replace(' 5  1  5 32 6N   S 13 S9 ', ' 5  1  5 32 6N   Q 13 S9 ', 1)
+                     .encode("latin-1"))
+    problems = process(path, dd=False).problems
+    assert problems.loc[problems["code"] == "unknown-declarer", "column"].tolist() == [
+        "Declarer"]
+    text = real_file("pbn-teams-itt1998", "98ITTF2.PBN").read_bytes().decode("latin-1")
+    path = tmp_path / "records.pbn"
+    path.write_bytes(text.replace('[Result "9"]', '[Result "19"]', 1).encode("latin-1"))
+    problems = process(path, method="teams", dd=False).problems
+    assert problems.loc[problems["code"] == "tricks-out-of-range", "column"].tolist() == [
+        "Result"]

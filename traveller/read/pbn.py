@@ -83,8 +83,12 @@ TABLE_COLUMNS = {
     "playerid_west": "west", "mp_north": "published_north_mp", "mp_south": "published_south_mp",
     "mp_east": "published_east_mp", "mp_west": "published_west_mp",
 }
-#: Canonical column -> the PBN tag it is read from, as problems name it.
-TAG_OF = {"vul": "Vulnerable", "dealer": "Dealer"}
+#: Canonical column -> the PBN tag it is read from, as problems name it (a ScoreTable's
+#: columns are named as its header writes them: :func:`_original_columns`).
+TAG_OF = {"vul": "Vulnerable", "dealer": "Dealer", "board": "Board", "section": "Section",
+          "contract": "Contract", "declarer": "Declarer", "tricks": "Result", "lead": "Play",
+          "score": "Score", "score_ew": "Score", "room": "Room", "north": "North",
+          "east": "East", "south": "South", "west": "West"}
 SIDED_TAGS = {"ScoreIMP": "imp", "ScoreMP": "mp", "ScorePercentage": "pct"}
 META_NAMES = {"Generator": "program", "Version": "program_version", "ContestDate": "contest_date",
               "ScoringType": "scoring", "TableCount": "tables", "PairCount": "pairs",
@@ -387,5 +391,16 @@ def read_pbn(path: Path) -> list[RawTable]:
                               for n, name in enumerate(teams, start=1)]
     names = names_frame(records) if records else None
     return [RawTable(str(path), event, results_frame(rows), board=None, notation="en",
-                     names=names, meta=dict(meta), original_columns=dict(TAG_OF))
+                     names=names, meta=dict(meta), original_columns=_original_columns(games))
             for event, rows in by_event.items() if rows]
+
+
+def _original_columns(games: list[Game]) -> dict[str, str]:
+    """Canonical column -> the tag or ScoreTable column (as the file's first ScoreTable
+    header writes it) it was read from, for the problems that name it."""
+    out = dict(TAG_OF)
+    table = next((g.tags["ScoreTable"] for g in games if "ScoreTable" in g.tags), None)
+    if table is not None:
+        for column in table_columns(table.value):
+            out[TABLE_COLUMNS.get(column.lower(), column.lower())] = column
+    return out
