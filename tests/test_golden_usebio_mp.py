@@ -70,7 +70,7 @@ def test_the_published_totals_that_differ_are_listed(profile: str | None, name: 
     result = process_loaded(read(real_file("usebio-compscore", name)),
                             options=Options(profile=profile) if profile else None)
     totals = result.problems[result.problems["column"].str.startswith("published total")]
-    assert [c.split(" of pair ")[1].split(" (")[0] for c in totals["column"]] == pairs
+    assert [c.split(", pair ")[1] for c in totals["column"]] == pairs
     assert (totals["code"] == "published-differs").all() and totals["row"].isna().all()
 
 

@@ -180,7 +180,8 @@ def _pair_problems(both: pd.DataFrame, off: np.ndarray, label: str, typed: pd.Se
     at = np.flatnonzero(off)
     shown = [v if isinstance(v, str) else "none" if pd.isna(v)
              else places(float(v), 4).rstrip("0").rstrip(".") for v in ours[at]]
-    who = [_pair_name(both.iloc[i]) for i in at.tolist()]
+    pairs = [_pair_name(both.iloc[i]) for i in at.tolist()]
+    who = [f"{p} ({n})" if n else p for p, n in pairs]
     cells = typed.astype("string").fillna("").to_numpy()[at]
     place = f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}" + (f" [{sheet}]" if sheet else "")
     if len(at) > max(_MOST * compared, _FEW - 1):
@@ -191,10 +192,11 @@ def _pair_problems(both: pd.DataFrame, off: np.ndarray, label: str, typed: pd.Se
         cells, at = cells[:1], at[:1]
     else:
         code = "published-differs"
-        columns = [f"{label} of pair {w}" for w in who]
+        columns = [f"{label}, pair {p}" for p, _ in pairs]  # (the names are in the message)
         details = [f"ours {s}" for s in shown]
+    said = [label] if code == "publication-settings" else [f"{label} of pair {w}" for w in who]
     messages = [f"{place}, {c} '{v}': {PROBLEM_CODES[code]} ({d}); {FIXES[code]}"
-                for c, v, d in zip(columns, cells, details, strict=True)]
+                for c, v, d in zip(said, cells, details, strict=True)]
     return pd.DataFrame({"file": file, "sheet": sheet, "row": pd.array([pd.NA] * len(at),
                                                                          dtype="Int64"),
                          "column": columns, "value": pd.array(cells, dtype="string"),
@@ -202,10 +204,10 @@ def _pair_problems(both: pd.DataFrame, off: np.ndarray, label: str, typed: pd.Se
                          "blocking": False})
 
 
-def _pair_name(row: pd.Series) -> str:
-    """"4 N-S (Ann – Bob)", "A12", "23": a pair as the ranking shows it."""
+def _pair_name(row: pd.Series) -> tuple[str, str]:
+    """("4 N-S", "Ann – Bob"), ("A12", ""): a pair as the ranking shows it, and its names."""
     line = {"NS": " N-S", "EW": " E-W"}.get(str(row.get("line") or ""), "")
     number = row["pair"]
     label = f"{row.get('section') or ''}{int(number) if pd.notna(number) else '?'}{line}"
     names = row.get("names")
-    return f"{label} ({names})" if isinstance(names, str) and names else label
+    return label, names if isinstance(names, str) else ""
