@@ -285,3 +285,12 @@ def test_a_pbn_vulnerable_tag_is_checked_like_a_vul_column(tmp_path: Path) -> No
     assert listed["message"].str.contains("fits None and not Both: scored with None|the "
                                           "same either way").all()
     assert after.travellers["ns_score"].tolist() == before["ns_score"].tolist()
+
+
+def test_a_score_that_differs_is_named_by_its_header(tmp_path: Path) -> None:
+    text = "Board,NS,EW,Contract,By,Tricks,NS Score\n1,1,2,4S,N,10,450\n1,3,4,4S,N,10,420\n"
+    travellers, problems = _run(tmp_path, text)
+    found = _problem(problems, 2, "score-disagrees")
+    assert found["column"] == "NS Score" and found["value"] == "450"
+    assert found["message"].startswith("sheet.csv row 2, NS Score '450': ")
+    assert _score(travellers, 2) == 420

@@ -36,7 +36,7 @@ from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.hints import method_hints
-from traveller.tidy.normalise import normalise
+from traveller.tidy.normalise import named_as_the_file, normalise
 from traveller.tidy.unusual import unusual_scores
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
     problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
-                        score_problems(scored),
+                        named_as_the_file(score_problems(scored), loaded, ("score",), ("score",)),
                         method_hints(scored, opts.method), unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     _step(progress, 3)

@@ -8,6 +8,7 @@ is still scored. Every input row ends up in exactly one of the two outputs.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,18 +75,30 @@ def normalise(
 
 def _pair_columns_named(problems: pd.DataFrame, raw: list[RawTable]) -> pd.DataFrame:
     """Session problems name the pair columns as each file's header does ("NS/EW", "Para NS")."""
+    return named_as_the_file(problems, raw, ("pair", "pairs"), ("ns_pair", "ew_pair"))
+
+
+def named_as_the_file(problems: pd.DataFrame, raw: list[RawTable] | Loaded,
+                      columns: tuple[str, ...], fields: tuple[str, ...]) -> pd.DataFrame:
+    """Problems a later stage names by our field (``columns``: "score", "pair") renamed as
+    each file's header names ``fields`` ("NS Score"; "NS/EW" for the two pair columns),
+    in the Column cell and in the message."""
     if problems.empty:
         return problems
+    tables = raw.tables if isinstance(raw, Loaded) else raw
     problems = problems.copy()
+    said = "|".join(re.escape(c) for c in columns)
     for file in problems["file"].unique():
-        table = next((t for t in raw if t.file == file), None)
+        table = next((t for t in tables if t.file == file), None)
         if table is None:
             continue
-        names = "/".join(table.original_columns.get(f) or f for f in ("ns_pair", "ew_pair"))
-        mine = (problems["file"] == file) & problems["column"].isin(["pair", "pairs"])
+        names = "/".join(table.original_columns.get(f) or f for f in fields)
+        mine = (problems["file"] == file) & problems["column"].isin(list(columns))
+        if names in columns or not mine.any():
+            continue
         shown = names.replace("\\", "\\\\")
         problems.loc[mine, "message"] = problems.loc[mine, "message"].str.replace(
-            r"^(.*? row -?\d+), pairs?\b", rf"\1, {shown}", n=1, regex=True)
+            rf"^(.*? row -?\d+), (?:{said})\b", rf"\1, {shown}", n=1, regex=True)
         problems.loc[mine, "column"] = names
     return problems
 
