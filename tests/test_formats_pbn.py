@@ -326,3 +326,5 @@ def test_problems_name_the_files_own_columns_and_tags(tmp_path: Path) -> None:
     problems = process(path, method="teams", dd=False).problems
     assert problems.loc[problems["code"] == "tricks-out-of-range", "column"].tolist() == [
         "Result"]
+    hint = process(real_file("pbn-teams-itt1998", "98ITTF2.PBN"), dd=False).problems
+    assert hint.loc[hint["code"] == "method-suggested", "column"].tolist() == ["Room"]

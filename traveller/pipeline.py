@@ -238,7 +238,9 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
     problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
                         named_as_the_file(score_problems(scored), loaded, ("score",), ("score",)),
-                        method_hints(scored, opts.method), unusual_scores(scored)])
+                        method_hints(scored, opts.method,
+                                     loaded.tables[0].original_columns if loaded.tables else None),
+                        unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     _step(progress, 3)
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",

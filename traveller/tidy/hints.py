@@ -14,12 +14,14 @@ _METHOD_OF = {"hcp": "russian", "ns_hcp": "russian", "ew_hcp": "russian",
               "room": "teams", "home_team": "teams", "ns_team": "teams"}
 
 
-def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
+def method_hints(travellers: pd.DataFrame, method: str,
+                 headers: dict[str, str] | None = None) -> pd.DataFrame:
     """A ``method-suggested`` warning when the columns suggest a method other than ``method``.
 
     An HCP column belongs to Russian scoring, a Room (or team) column to a
     teams match; scored as matchpoints, such a session is silently something
-    else. One warning per column, at the first result of the file.
+    else. One warning per column, at the first result of the file, naming the
+    column as ``headers`` (field -> the file's header) does.
     """
     from traveller.read.headers import header_key
 
@@ -32,8 +34,9 @@ def method_hints(travellers: pd.DataFrame, method: str) -> pd.DataFrame:
         wanted = _METHOD_OF.get(name or "")
         if wanted and wanted != method:
             first = travellers.loc[[travellers["row"].astype("int64").idxmin()]]
-            found.append(flag(first, "method-suggested", str(column), None,
-                              f"the {column} column belongs to --method {wanted}; scored as "
+            shown = (headers or {}).get(str(column), str(column))
+            found.append(flag(first, "method-suggested", shown, None,
+                              f"the {shown} column belongs to --method {wanted}; scored as "
                               f"{method}", blocking=False))
     return pd.concat(found) if found else flag(NO_ROWS, "method-suggested", "")
 
