@@ -119,3 +119,37 @@ def test_a_teams_line_shows_the_board_imps_of_its_own_two_teams() -> None:
     assert (t["ew_imp"] == -t["ns_imp"]).all()
     frequencies = result.frequencies  # a score's IMPs depend on the other room's result
     assert "ns_imp" not in frequencies and frequencies["count"].sum() == len(t)
+
+
+def ranked(**published: list[object]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    ranking = pd.DataFrame({"section": "", "line": "NS", "pair": [1, 2, 3],
+                            "names": ["Ann – Bob", "", "Cy – Di"], "mp": [30.0, 20.0, 20.0],
+                            "mp_factored": [30.0, 20.0, 20.0], "pct": [60.0, 40.0, 40.0],
+                            "place": ["1", "2=", "2="]})
+    names = pd.DataFrame({"section": "", "line": "NS", "pair": [1, 2, 3], **published})
+    return ranking, names
+
+
+def test_a_published_place_is_compared_by_its_number_where_the_total_agrees() -> None:
+    from traveller.score.published import ranking_differences
+
+    ranking, names = ranked(published_total=[30.0, 20.0, 21.0],
+                            published_place=["2", "2", "3"])
+    found = ranking_differences(ranking, names, "mitchell", "dir/s.pbn", "Tuesday")
+    assert found["column"].tolist() == ["published total, pair 3 N-S",
+                                        "published place, pair 1 N-S"]
+    assert found["message"].tolist()[1].startswith(
+        "s.pbn [Tuesday], published place of pair 1 N-S (Ann – Bob) '2': ")
+    assert "(ours 1)" in found["message"].tolist()[1] and found["row"].isna().all()
+
+
+def test_a_ranking_publication_that_cannot_be_matched_is_left_alone() -> None:
+    from traveller.score.published import ranking_differences
+
+    ranking, names = ranked(published_total=["abc", None, "?"])
+    assert ranking_differences(ranking, names, "mitchell", "s.pbn", "").empty  # no figures
+    ranking, names = ranked(published_total=[1.0, 1.0, 1.0])
+    twice = pd.concat([names, names])  # two lines for each pair: which is it?
+    assert ranking_differences(ranking, twice, "mitchell", "s.pbn", "").empty
+    assert ranking_differences(ranking, names.drop(columns="line"), "mitchell", "s.pbn",
+                               "").empty  # no line to match a Mitchell's pairs by

@@ -132,7 +132,7 @@ def ranking_differences(ranking: pd.DataFrame, names: pd.DataFrame | None, movem
         return combine([])
     keys = ["section", "pair"] if movement != "mitchell" else ["section", "line", "pair"]
     published = [c for c in (*RANKED, "published_place") if c in names]
-    if not published or not set(keys) <= set(names) | set(ranking):
+    if not published or not set(keys) <= set(names) & set(ranking):
         return combine([])
     theirs = names[[*keys, *published]].drop_duplicates(keys, keep=False)
     theirs = theirs.assign(pair=pd.to_numeric(theirs["pair"], errors="coerce"))
