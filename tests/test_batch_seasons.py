@@ -6,6 +6,7 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from test_ladder import write_session
 
@@ -20,6 +21,7 @@ def batch(inbox: Path, outdir: Path) -> dict[str, object]:
     return summary
 
 
+@pytest.mark.slow  # several seconds: in .ci/run's slow part
 def test_store_and_ladder_follow_a_correction(tmp_path: Path) -> None:
     inbox, outdir, club = tmp_path / "in", tmp_path / "out", tmp_path / "in" / "club"
     club.mkdir(parents=True)

@@ -420,6 +420,7 @@ def test_write_site_reports_progress_page_by_page(tmp_path: Path) -> None:
     assert calls == [(n, len(pages)) for n in range(1, len(pages) + 1)]
 
 
+@pytest.mark.slow  # several seconds: in .ci/run's slow part
 def test_pages_written_in_chunks_are_the_pages_written_at_once(tmp_path: Path) -> None:
     """Boards and pairs are formatted a chunk at a time: the chunk size changes nothing."""
     from traveller.publish import site_cards, site_model

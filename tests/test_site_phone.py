@@ -75,6 +75,7 @@ def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) 
     assert [line for page in desktop for line in too_wide(browser, page, 1280)] == []
 
 
+@pytest.mark.slow  # several seconds: in .ci/run's slow part
 def test_the_batch_index_and_a_simultaneous_fit_a_phone(browser: Browser,
                                                         tmp_path: Path) -> None:
     import shutil
