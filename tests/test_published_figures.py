@@ -4,6 +4,8 @@ a publication made with other settings is listed once per column."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -153,3 +155,14 @@ def test_a_ranking_publication_that_cannot_be_matched_is_left_alone() -> None:
     assert ranking_differences(ranking, twice, "mitchell", "s.pbn", "").empty
     assert ranking_differences(ranking, names.drop(columns="line"), "mitchell", "s.pbn",
                                "").empty  # no line to match a Mitchell's pairs by
+
+
+def test_a_teams_score_card_is_a_teams_and_shows_the_board_imps(tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    result = process(real_file("pbn-teams-itt1998", "98ITTF2.PBN"), method="teams", dd=False)
+    sheet = load_workbook(result.to_excel(tmp_path / "t.xlsx"))["Score cards"]
+    rows = list(sheet.iter_rows(min_row=1, max_row=3, values_only=True))
+    assert rows[0][0] == "Team 1 N-S" and rows[1][-1] == "IMPs"
+    board = result.travellers.set_index(["board", "room"]).loc[(rows[2][0], "Open")]
+    assert rows[2][-1] == board["ns_imp"]  # team 1 sits N-S in the Open room

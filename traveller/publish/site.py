@@ -89,7 +89,7 @@ def _common(result: Result, groups: dict[str, Any], strip: BoardStrip) -> dict[s
               "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "freq": "ns_mp" in t and "session" not in t,
-              "who": "Player" if result.settings.get("individual") else "Pair"}
+              "who": result.ranked_as.capitalize()}  # Pair, Player or Team
     common["boards_nav"] = strip(None)  # once: board pages get their own
     return common
 

@@ -236,7 +236,7 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         return (name, rows + 5 * pairs,
                 lambda b, st, h: write_score_cards(
                     b, st, name, frame, result.ranking, h, reads.names,
-                    "Player" if result.settings.get("individual") else "Pair"),
+                    result.ranked_as.capitalize()),  # Pair, Player or Team
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
