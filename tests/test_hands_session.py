@@ -158,6 +158,7 @@ def test_a_sim_folder_shares_one_hand_record_that_is_no_club(tmp_path: Path) -> 
 
 
 @pytest.mark.dd
+@pytest.mark.slow  # several seconds: in .ci/run's slow part
 def test_a_sim_solves_each_shared_deal_once_and_a_re_run_none(tmp_path: Path) -> None:
     pytest.importorskip("endplay")
     from traveller.score import dd

@@ -87,6 +87,7 @@ def test_exit_codes(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdfinfo") is None,
                     reason="LibreOffice and poppler are needed to print the pad")
+@pytest.mark.slow  # several seconds: in .ci/run's slow part
 def test_the_pad_prints_one_page_per_rubber(tmp_path: Path) -> None:
     out = tmp_path / "pad.xlsx"
     assert run("rubber", SAMPLES / "home_rubber.csv", "-o", out)[0] == 0
