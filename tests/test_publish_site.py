@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -498,3 +499,17 @@ def test_one_board_is_a_board_on_every_page(tmp_path: Path) -> None:
     pages = site_pages(process(one))
     text = "".join("".join(parse(html).text) for html in pages.values())
     assert "1 board" in text and "1 boards" not in text and "(s)" not in text
+
+
+def test_director_page_names_one_file_once_and_folds_on_a_phone(tmp_path: Path) -> None:
+    from traveller.publish.director_page import director_html
+
+    result = process(SAMPLE_DATA / "problems_session.csv")
+    page = director_html(result)
+    assert "Problems found in problems_session.csv" in page
+    assert '<th scope="col" class="detail">File</th>' not in page  # said once, above
+    assert '<td class="code detail">duplicate-result</td>' in page
+    two = replace(result, problems=pd.concat([result.problems, result.problems.assign(
+        file="other.csv")], ignore_index=True))
+    page = director_html(two)
+    assert '<th scope="col" class="detail">File</th>' in page and "found in the input" in page

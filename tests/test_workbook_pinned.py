@@ -129,6 +129,18 @@ def test_the_input_s_own_ruling_is_shown_as_written_where_it_differs() -> None:
     assert _as_written(renamed, names)[1] == {"Ruling_as_written"}  # nothing to add: left out
 
 
+def test_columns_the_readers_name_are_headed_readably() -> None:
+    from traveller.publish.headers import heading
+
+    # a PBN or USEBIO file's own figures, a teams traveller's seats, a ScoreTable's columns
+    assert [heading(c) for c in ("published_ns_mp", "published_ew_pct", "published_deal",
+                                 "published_vulnerable", "published_total", "room",
+                                 "ns_team", "table", "round", "adjusted_ew", "Remarks")] == [
+        "N-S MP (published)", "E-W % (published)", "Deal (published)", "Vul (published)",
+        "Total (published)", "Room", "N-S team", "Table", "Round",
+        "E-W adjustment (as written)", "Remarks"]
+
+
 def test_cells_as_written_show_a_workbook_s_numbers_as_typed() -> None:
     travellers = process(SAMPLE_DATA / "club_session.xlsx").travellers
     tricks = travellers["tricks_as_written"].dropna()

@@ -81,6 +81,8 @@ def heading(column: object) -> str:
 
     >>> heading("published_ns_mp"), heading("published_deal"), heading("Remarks")
     ('N-S MP (published)', 'Deal (published)', 'Remarks')
+    >>> heading("room"), heading("ns_team"), heading("table"), heading("adjusted_ns")
+    ('Room', 'N-S team', 'Table', 'N-S adjustment (as written)')
     """
     name = str(column)
     if name in HEADERS:
