@@ -60,7 +60,6 @@ def differences(travellers: pd.DataFrame) -> pd.DataFrame:
     at an exact half.
     """
     from traveller.problems import combine, flag
-    from traveller.words import places
 
     found = []
     for ours, (theirs, label) in PUBLISHED.items():
@@ -76,10 +75,8 @@ def differences(travellers: pd.DataFrame) -> pd.DataFrame:
         off = both & (np.abs(value - published) > step / 2 + 1e-9)
         if not off.any():
             continue
-        shown = pd.Series([f"ours {places(v, 4).rstrip('0').rstrip('.')}" for v in value[off]],
-                          index=travellers.index[off], dtype="string")
         rows = travellers[off]
-        if off.sum() > max(_MOST * both.sum(), _FEW - 1):
+        if _most(int(off.sum()), int(both.sum())):
             first = rows.iloc[:1]
             found.append(flag(first, "publication-settings", label,
                               first[theirs].astype("string"),
@@ -87,9 +84,23 @@ def differences(travellers: pd.DataFrame) -> pd.DataFrame:
                                                published[both], value[both]),
                               blocking=False))
             continue
+        shown = pd.Series([f"ours {_figure(v)}" for v in value[off]], index=rows.index,
+                          dtype="string")
         found.append(flag(rows, "published-differs", label, rows[theirs].astype("string"),
                           shown, blocking=False))
     return combine(found)
+
+
+def _most(off: int, compared: int) -> bool:
+    """Whether so much of a column differs that the publication used other settings."""
+    return off > max(_MOST * compared, _FEW - 1)
+
+
+def _figure(value: float) -> str:
+    """Our figure as the messages give it: up to 4 decimals, no trailing zeros."""
+    from traveller.words import places
+
+    return places(value, 4).rstrip("0").rstrip(".")
 
 
 def _settings_differ(off: int, compared: int, ours: str, published: np.ndarray,
@@ -172,19 +183,18 @@ def _pair_problems(both: pd.DataFrame, off: np.ndarray, label: str, typed: pd.Se
     """The problem rows of the pairs ``off`` (one for the column when most of it is)."""
     from traveller.errors import PROBLEM_CODES
     from traveller.problems import FIXES, combine
-    from traveller.words import places
 
     compared = int(typed.notna().sum())
     if not off.any():
         return combine([])
     at = np.flatnonzero(off)
-    shown = [v if isinstance(v, str) else "none" if pd.isna(v)
-             else places(float(v), 4).rstrip("0").rstrip(".") for v in ours[at]]
+    shown = [v if isinstance(v, str) else "none" if pd.isna(v) else _figure(float(v))
+             for v in ours[at]]
     pairs = [_pair_name(both.iloc[i]) for i in at.tolist()]
     who = [f"{p} ({n})" if n else p for p, n in pairs]
     cells = typed.astype("string").fillna("").to_numpy()[at]
     place = f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}" + (f" [{sheet}]" if sheet else "")
-    if len(at) > max(_MOST * compared, _FEW - 1):
+    if _most(len(at), compared):
         code = "publication-settings"
         columns = [label]
         details = [f"{len(at)} of the {compared} pairs differ; the first, pair {who[0]}: "
