@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from tests.test_sim import make_sim
 from traveller.batch import cli as batch_cli
 from traveller.batch.summary import Outcome
+from traveller.cli import main
 from traveller.pipeline import process
 from traveller.progress import Bar, wanted
 from traveller.publish.site import write_site
@@ -137,3 +138,26 @@ def test_the_workbook_counts_rows_side_csvs_included(tmp_path: Path) -> None:
     assert done == sorted(done) and len(set(done)) >= len(sides) + 2  # each CSV, then sheets
     assert done[0] == len(result.travellers)  # the first CSV's rows, before any sheet
     assert total >= len(result.ranking) + 3 * len(result.travellers)  # + the cards' 2 a result
+
+
+def test_score_draws_its_bars_on_a_terminal_and_none_with_quiet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import traveller.progress as progress
+
+    monkeypatch.setattr(progress, "wanted", lambda quiet=False, stream=None: not quiet)
+    drawn: list[tuple[str, bool]] = []
+    real_init = Bar.__init__
+
+    def spy(self: Bar, label: str, *args: object, **kwargs: object) -> None:
+        real_init(self, label, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((label, self.on))
+
+    monkeypatch.setattr(Bar, "__init__", spy)
+    for flags, on in (([], True), (["-q"], False), (["--quiet"], False)):
+        drawn.clear()
+        out = CliRunner().invoke(main, [
+            "score", str(SAMPLE), "-o", str(tmp_path / "r.xlsx"), "--html",
+            str(tmp_path / "site"), *flags])
+        assert out.exit_code in (0, 3), out.output
+        assert [label for label, _ in drawn] == ["scoring", "workbook", "website"]
+        assert {shown for _, shown in drawn} == {on}

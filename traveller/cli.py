@@ -185,6 +185,8 @@ def main() -> None:
 @click.option("--round-cap", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="IMPS", help="Cross-IMPs and Butler: a pair's total counts at most IMPS "
               "from one round (its boards against one opponent); losses are not capped.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bars (a terminal shows them "
+              "on long work; under cron or in a pipe there are none).")
 @click.option("--debug", is_flag=True, help="Show the full traceback on a failure.")
 def score(input_file: Path, output: Path | None, scale: str, movement: str,
           notation: str | None, names: Path | None, encoding: str | None, debug: bool,
@@ -219,6 +221,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     output = output or input_file.with_name(f"{input_file.stem}_results.xlsx")
     hands: Path | None = structure.pop("hands")  # type: ignore[assignment]
     no_dd = bool(structure.pop("no_dd"))
+    quiet = bool(structure.pop("quiet"))
     _check_targets(input_file, output, [names, hands], points, structure)
     _check_publication(structure)
     try:
@@ -236,13 +239,13 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
         else:
             from traveller.progress import Bar
 
-            with Bar("scoring", "step") as bar:  # on a terminal, once it takes a while
+            with Bar("scoring", "step", quiet=quiet) as bar:  # on a terminal, once it takes a while
                 result = process(input_file, hands=hands, dd=not no_dd, points=points,
                                  progress=bar.update if bar.on else None,
                                  **kwargs)  # type: ignore[arg-type]
         not_written: list[str] = []
         untitled = structure["title"] is None and _titled_by_file(result, input_file)
-        written = _publish(result, output, structure, not_written)
+        written = _publish(result, output, structure, not_written, quiet)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
             raise
@@ -329,7 +332,7 @@ def _check_publication(given: dict[str, object]) -> None:
 
 
 def _publish(result: Result, output: Path, given: dict[str, object],
-             not_written: list[str]) -> list[Path]:
+             not_written: list[str], quiet: bool = False) -> list[Path]:
     """Title, date, club and status on the results; the workbook and the other outputs
     (a PBN or USEBIO file the result cannot be written as goes to ``not_written``)."""
     from traveller.publish.meta import Publication
@@ -351,14 +354,23 @@ def _publish(result: Result, output: Path, given: dict[str, object],
                               if isinstance(minutes, int) else 30))
     from traveller.progress import Bar
 
-    with Bar("workbook", "row", thousands=True) as bar:  # sheets and side CSVs, row by row
-        written = [write_workbook(result, output, progress=bar.update if bar.on else None)]
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
-    with Bar("website", "page") as bar:
-        return written + write_outputs(result, html=paths["html"], pbn=paths["pbn"],
-                                       usebio=paths["usebio"], not_written=not_written,
-                                       director=director,
-                                       progress=bar.update if bar.on else None)
+    site = None
+    if paths["html"] is not None:  # begun first: a large session's pair pages are written
+        from traveller.publish.site import SiteWriter  # by a second process meanwhile
+
+        site = SiteWriter(result, paths["html"], jobs=None)
+    try:
+        with Bar("workbook", "row", thousands=True, quiet=quiet) as bar:  # rows, side CSVs too
+            written = [write_workbook(result, output, progress=bar.update if bar.on else None)]
+        with Bar("website", "page", quiet=quiet) as bar:
+            written += write_outputs(result, html=site, pbn=paths["pbn"],
+                                     usebio=paths["usebio"], not_written=not_written,
+                                     director=director, progress=bar.update if bar.on else None)
+    finally:
+        if site is not None:
+            site.abandon()  # (nothing left to do once finished; else the pages are removed)
+    return written
 
 
 def _options(given: dict[str, object]) -> Options:

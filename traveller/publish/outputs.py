@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from traveller.publish.meta import Publication, publication_meta, titled_by_file, untitled_meta
 
 if TYPE_CHECKING:
+    from traveller.publish.site import SiteWriter
     from traveller.result import Result
 
 
@@ -56,15 +57,18 @@ def check_outputs(result: Result, *, html: object = None, pbn: object = None,
         check_director_path(director)
 
 
-def write_outputs(result: Result, *, html: str | Path | None = None,
+def write_outputs(result: Result, *, html: str | Path | SiteWriter | None = None,
                   pbn: str | Path | None = None, usebio: str | Path | None = None,
                   not_written: list[str] | None = None, director: str | Path | None = None,
                   progress: Callable[[int, int], None] | None = None) -> list[Path]:
     """Write the website, PBN and USEBIO files asked for; the paths written.
 
-    With the website, ``director`` is where the director's page goes (outside
-    the site folder, beside the workbook: :func:`director_path`); ``progress``
-    is called after each page of the site (pages done, pages in all).
+    ``html`` is the site's folder, or a :class:`SiteWriter` already begun on it
+    (``traveller score`` begins the site before the workbook, so that a large
+    session's pair pages are written meanwhile). With the website, ``director``
+    is where the director's page goes (outside the site folder, beside the
+    workbook: :func:`director_path`); ``progress`` is called after each page of
+    the site (pages done, pages in all).
 
     A format that cannot hold the result (either for an event of several
     sessions) is not written; ``not_written`` (when given)
@@ -74,13 +78,14 @@ def write_outputs(result: Result, *, html: str | Path | None = None,
     """
     written = []
     if html is not None:
-        from traveller.publish.site import write_site
+        from traveller.publish.site import SiteWriter
 
-        written.append(write_site(result, html, progress=progress))
+        with html if isinstance(html, SiteWriter) else SiteWriter(result, html) as site:
+            written.append(site.finish(progress))
         if director is not None:
             from traveller.publish.director_page import write_director_page
 
-            written.append(write_director_page(result, director, site=html))
+            written.append(write_director_page(result, director, site=site.folder))
     for what, path in (("PBN", pbn), ("USEBIO", usebio)):
         if path is None:
             continue

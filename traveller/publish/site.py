@@ -32,7 +32,7 @@ import functools
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,6 +54,7 @@ from traveller.publish.site_model import (
 from traveller.publish.titles import method_line
 
 if TYPE_CHECKING:
+    from traveller.publish.forked import Forked
     from traveller.result import Result
 
 STYLESHEET = "style.css"
@@ -138,12 +139,19 @@ def _board_label(board: dict[str, Any]) -> str:
     return label + str(board["section"]) + str(board["board"])
 
 
-def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
-    """Every page of the site in turn: (file name, its HTML, or its HTML in pieces for a
-    page that streams as it renders).
+#: The parts of a site, in the order they are written: the ranking page, the board pages,
+#: the pair pages and the frequencies page.
+PARTS = ("ranking", "boards", "pairs", "frequencies")
+
+
+def iter_pages(result: Result, parts: Collection[str] = PARTS
+               ) -> Iterator[tuple[str, str | Iterator[str]]]:
+    """Every page of the site in turn (of the ``parts`` named only: :data:`PARTS`): (file
+    name, its HTML, or its HTML in pieces for a page that streams as it renders).
 
     Each page is rendered from a small model made just before it (a chunk of
-    boards or pairs is formatted at a time), so the site is never held whole.
+    boards or pairs is formatted at a time), so the site is never held whole. A
+    page is the same whichever parts are rendered with it.
     """
     env = environment()
     field = Field.of(result)
@@ -151,29 +159,33 @@ def iter_pages(result: Result) -> Iterator[tuple[str, str | Iterator[str]]]:
     groups = ranking_groups(result)
     strip = BoardStrip(index)
     common = _common(result, groups, strip)
-    yield "index.html", env.get_template("ranking.html").render(
-        **common, ranking=groups, page="ranking")
-    nav = common.pop("boards_nav")
-    frames = BoardFrames(env.get_template("board.html"), common)
-    for at, board in enumerate(board_pages(result, field, order, index)):
-        yield board["href"], frames.render(board, strip(at))
-    common["boards_nav"] = nav
+    if "ranking" in parts:
+        yield "index.html", env.get_template("ranking.html").render(
+            **common, ranking=groups, page="ranking")
+    if "boards" in parts:
+        nav = common.pop("boards_nav")
+        frames = BoardFrames(env.get_template("board.html"), common)
+        for at, board in enumerate(board_pages(result, field, order, index)):
+            yield board["href"], frames.render(board, strip(at))
+        common["boards_nav"] = nav
     links = {(b["section"], b["board"]): b["href"] for b in index}
-    pair_page = env.get_template("pair.html")
-    for pair in pair_pages(result, field, groups):
-        yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
-    if common["freq"]:
+    if "pairs" in parts:
+        pair_page = env.get_template("pair.html")
+        for pair in pair_pages(result, field, groups):
+            yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
+    if common["freq"] and "frequencies" in parts:
         yield "frequencies.html", env.get_template("frequencies.html").generate(
             **common, frequencies=frequency_pages(result, links), page="frequencies")
 
 
-def pages_count(result: Result) -> int:
+def pages_count(result: Result, parts: Collection[str] = PARTS) -> int:
     """How many pages :func:`iter_pages` gives (the ranking, boards, pairs, frequencies)."""
     t = result.travellers
     keys = [k for k in ("session", "section", "board") if k in t]
-    boards = len(t[keys].drop_duplicates()) if len(t) else 0
-    pairs = len(result.ranking) if "pair" in result.ranking else 0
-    return 1 + boards + pairs + int("ns_mp" in t and "session" not in t)
+    boards = len(t[keys].drop_duplicates()) if len(t) and "boards" in parts else 0
+    pairs = len(result.ranking) if "pair" in result.ranking and "pairs" in parts else 0
+    return (int("ranking" in parts) + boards + pairs
+            + int("ns_mp" in t and "session" not in t and "frequencies" in parts))
 
 
 def site_pages(result: Result) -> dict[str, str]:
@@ -184,31 +196,116 @@ def site_pages(result: Result) -> dict[str, str]:
 
 
 def write_site(result: Result, folder: str | Path,
-               progress: Callable[[int, int], None] | None = None) -> Path:
+               progress: Callable[[int, int], None] | None = None, *,
+               jobs: int | None = 1) -> Path:
     """Write the session's website into ``folder`` (replaced as a whole); returns it.
 
     The pages are written one at a time into a temporary folder beside
     ``folder``, which then takes its place. ``progress(pages_done, pages_total)``
-    is called after each page.
+    is called after each page. ``jobs=2`` writes the pair pages in a second
+    process meanwhile (Linux; the same pages), ``None`` does so for a large
+    session on a machine with two cores or more (:class:`SiteWriter`).
 
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
-    folder = Path(folder)
-    check_site_folder(folder)
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".tmp", dir=folder.parent))
-    try:
-        _write_pages(result, tmp, progress)
-        css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
-        (tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
-        (tmp / MARKER).write_text("written by traveller; replaced as a whole on each run\n",
-                                  encoding="utf-8")
-        os.chmod(tmp, 0o755)  # mkdtemp makes it private; a website is for reading
-        _swap(tmp, folder)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return folder
+    with SiteWriter(result, folder, jobs=jobs) as writer:
+        return writer.finish(progress)
+
+
+#: A session of at least this many results has its pair pages written in a second
+#: process when the jobs are left to the site (``jobs=None``): below it the site takes
+#: well under a second.
+PARALLEL_FROM = 10_000
+
+
+def site_jobs(result: Result, jobs: int | None) -> int:
+    """The processes a site is written by: 2 (the pair pages in a second, forked: Linux,
+    with memory to spare for it) or 1 (one process writes every page)."""
+    if jobs is None:
+        from traveller.publish.forked import cores
+
+        jobs = 2 if len(result.travellers) >= PARALLEL_FROM and cores() >= 2 else 1
+    if jobs < 2 or "pair" not in result.ranking or result.ranking.empty:
+        return 1
+    from traveller.publish.forked import can_fork, room_for_a_copy
+
+    return 2 if can_fork() and room_for_a_copy() else 1
+
+
+class SiteWriter:
+    """A website being written: begun, then finished (or abandoned, leaving nothing).
+
+    Beginning checks ``folder`` and makes the temporary folder the pages go
+    into; with two jobs (:func:`site_jobs`) a second process, forked from this
+    one, starts on the pair pages at once, so ``traveller score`` writes the
+    workbook and the other pages meanwhile. :meth:`finish` writes this
+    process's pages, waits for the other's, and puts the site in place. Every
+    page is the same as written by one process. Used as a context manager, a
+    writer not finished when the block ends is abandoned: the second process
+    is stopped and the temporary folder removed.
+    """
+
+    def __init__(self, result: Result, folder: str | Path, *, jobs: int | None = 1) -> None:
+        self.result, self.folder = result, Path(folder)
+        check_site_folder(self.folder)
+        self.folder.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.folder.name}.", suffix=".tmp",
+                                         dir=self.folder.parent))
+        self.parts: tuple[str, ...] = PARTS
+        self.helper: Forked | None = None
+        self.open = True
+        if site_jobs(result, jobs) == 2:
+            from traveller.publish.forked import Forked
+
+            tmp, theirs = self.tmp, ("pairs",)
+            self.parts = tuple(p for p in PARTS if p not in theirs)
+            try:
+                self.helper = Forked(lambda tick: _write_pages(
+                    result, tmp, lambda done, total: tick(), theirs))
+            except OSError:  # no fork to be had (limits): one process writes every page
+                self.parts = PARTS
+
+    def finish(self, progress: Callable[[int, int], None] | None = None) -> Path:
+        """Write this process's pages, wait for the other's, put the site in place."""
+        total = pages_count(self.result)
+        helper = self.helper
+        try:
+            if helper is None:
+                _write_pages(self.result, self.tmp, progress, self.parts)
+            else:
+                mine = pages_count(self.result, self.parts)
+                tell = (None if progress is None else
+                        lambda done, _: progress(min(done + helper.poll(), total), total))
+                _write_pages(self.result, self.tmp, tell, self.parts)
+                helper.join(None if progress is None else
+                            lambda theirs: progress(min(mine + theirs, total), total))
+            css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
+            (self.tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"),
+                                               encoding="utf-8")
+            (self.tmp / MARKER).write_text("written by traveller; replaced as a whole on "
+                                           "each run\n", encoding="utf-8")
+            os.chmod(self.tmp, 0o755)  # mkdtemp makes it private; a website is for reading
+            _swap(self.tmp, self.folder)
+        except BaseException:
+            self.abandon()
+            raise
+        self.open = False
+        return self.folder
+
+    def abandon(self) -> None:
+        """Stop the second process and remove the temporary folder (nothing is left)."""
+        if self.helper is not None:
+            self.helper.kill()
+        if self.open:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+        self.open = False
+
+    def __enter__(self) -> SiteWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.open:
+            self.abandon()
 
 
 #: Pages rendered ahead of the writer threads at most (each is one page's text), and
@@ -218,10 +315,12 @@ WRITERS = 4
 
 
 def _write_pages(result: Result, tmp: Path,
-                 progress: Callable[[int, int], None] | None) -> None:
-    """Every page into ``tmp``: rendered here, written by threads meanwhile (creating
-    thousands of files waits on the file system, not on Python), a few pages ahead at most."""
-    total, done = pages_count(result), 0
+                 progress: Callable[[int, int], None] | None,
+                 parts: Collection[str] = PARTS) -> None:
+    """The pages of ``parts`` into ``tmp``: rendered here, written by threads meanwhile
+    (creating thousands of files waits on the file system, not on Python), a few pages
+    ahead at most."""
+    total, done = pages_count(result, parts), 0
     pending: collections.deque[concurrent.futures.Future[None]] = collections.deque()
 
     def finished(future: concurrent.futures.Future[None]) -> None:
@@ -233,7 +332,7 @@ def _write_pages(result: Result, tmp: Path,
 
     with concurrent.futures.ThreadPoolExecutor(WRITERS, thread_name_prefix="site") as writer:
         try:
-            for name, pieces in iter_pages(result):
+            for name, pieces in iter_pages(result, parts):
                 if isinstance(pieces, str):
                     pending.append(writer.submit(_write_page, tmp / name, pieces))
                 else:  # streamed as it renders (the frequencies of every board)
@@ -293,4 +392,4 @@ def _swap(new: Path, folder: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-__all__ = ["iter_pages", "pair_label", "site_pages", "write_site"]
+__all__ = ["SiteWriter", "iter_pages", "pair_label", "site_pages", "write_site"]

@@ -1,0 +1,167 @@
+"""A large site's pair pages written by a second, forked process: the same pages, and
+failures on either side that leave nothing behind."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import signal
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLE_DATA
+
+import traveller.publish.site as site_module
+from traveller.cli import main
+from traveller.pipeline import Result, process
+from traveller.publish.forked import can_fork
+from traveller.publish.meta import Publication
+from traveller.publish.outputs import stamp
+from traveller.publish.site import SiteWriter, pages_count, site_jobs, write_site
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="the second process is forked (Linux)")
+
+
+def files(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())}
+
+
+def stamped(path: Path, **keywords: object) -> Result:
+    result = process(path, **keywords)  # type: ignore[arg-type]
+    stamp(result, Publication(correction_minutes=0))
+    return result
+
+
+@pytest.mark.parametrize(("source", "keywords"), [
+    ("club_session.xlsx", {}),  # a Mitchell, frequencies
+    ("club_session.csv", {"names": SAMPLE_DATA / "names.csv", "method": "butler"}),
+    ("rulings_session.csv", {}),
+    ("individual_session.csv", {"names": SAMPLE_DATA / "individual_names.csv"}),
+])
+def test_two_processes_write_the_pages_one_writes(tmp_path: Path, source: str,
+                                                  keywords: dict[str, object]) -> None:
+    result = stamped(SAMPLE_DATA / source, **keywords)
+    assert site_jobs(result, 2) == 2
+    one = write_site(result, tmp_path / "one", jobs=1)
+    calls: list[tuple[int, int]] = []
+    two = write_site(result, tmp_path / "two", jobs=2,
+                     progress=lambda done, total: calls.append((done, total)))
+    assert files(one) == files(two)
+    total = pages_count(result)
+    assert calls[-1] == (total, total) and {t for _, t in calls} == {total}
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)  # never backwards
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]  # no temporary left
+
+
+def test_the_processes_are_chosen_by_the_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    small = process(SAMPLE_DATA / "club_session.csv")
+    assert site_jobs(small, None) == 1  # a club session: well under a second in one
+    assert site_jobs(small, 1) == 1
+    assert site_jobs(small, 2) == 2
+    monkeypatch.setattr(site_module, "PARALLEL_FROM", len(small.travellers))
+    monkeypatch.setattr("traveller.publish.forked.cores", lambda: 1)
+    assert site_jobs(small, None) == 1  # one core: nothing to gain
+    monkeypatch.setattr("traveller.publish.forked.cores", lambda: 2)
+    assert site_jobs(small, None) == 2
+    monkeypatch.setattr("traveller.publish.forked.room_for_a_copy", lambda: False)
+    assert site_jobs(small, None) == 1  # no memory to spare for it
+    monkeypatch.undo()
+    no_pairs = replace(small, ranking=small.ranking.drop(columns="pair"))  # (teams: teams)
+    assert site_jobs(no_pairs, 2) == 1  # no pair pages to share out
+
+
+def test_a_failure_in_the_second_process_is_raised_and_leaves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = stamped(SAMPLE_DATA / "club_session.xlsx")
+    old = write_site(result, tmp_path / "site")
+    before = files(old)
+
+    def full(*args: object, **kwargs: object) -> object:  # only the second process renders
+        raise OSError(errno.ENOSPC, "No space left on device")  # the pair pages
+
+    monkeypatch.setattr(site_module, "pair_pages", full)
+    with pytest.raises(OSError) as raised:
+        write_site(result, old, jobs=2)
+    assert raised.value.errno == errno.ENOSPC  # as the command line tells a full disk
+    assert files(old) == before  # the site as it was
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_second_process_killed_is_an_error_not_a_site(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    result = stamped(SAMPLE_DATA / "club_session.xlsx")
+
+    def killed(*args: object, **kwargs: object) -> object:
+        os.kill(os.getpid(), signal.SIGKILL)  # (the out-of-memory killer, say)
+        raise AssertionError
+
+    monkeypatch.setattr(site_module, "pair_pages", killed)
+    with pytest.raises(RuntimeError, match="killed by signal 9"):
+        write_site(result, tmp_path / "site", jobs=2)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failure_here_stops_the_second_process(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    result = stamped(SAMPLE_DATA / "club_session.xlsx")
+
+    def slow(*args: object, **kwargs: object) -> object:
+        time.sleep(60)
+        return iter(())
+
+    monkeypatch.setattr(site_module, "pair_pages", slow)
+    monkeypatch.setattr(site_module, "board_pages", lambda *a, **k: 1 / 0)
+    clock = time.monotonic()
+    with SiteWriter(result, tmp_path / "site", jobs=2) as writer:
+        helper = writer.helper
+        assert helper is not None
+        with pytest.raises(ZeroDivisionError):
+            writer.finish()
+    assert time.monotonic() - clock < 30  # not left to sleep out its minute
+    with pytest.raises(ChildProcessError):
+        os.waitpid(helper.pid, os.WNOHANG)  # stopped and reaped
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_score_begins_a_large_site_before_the_workbook(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line's site takes two processes from PARALLEL_FROM results on; a
+    workbook that cannot be written stops it and leaves no site."""
+    source = SAMPLE_DATA / "club_session.xlsx"
+    monkeypatch.setattr(site_module, "PARALLEL_FROM", 1)
+    monkeypatch.setattr("traveller.publish.forked.cores", lambda: 2)
+    begun: list[int] = []
+    real_init = SiteWriter.__init__
+
+    def spy(self: SiteWriter, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        begun.append(0 if self.helper is None else self.helper.pid)
+
+    monkeypatch.setattr(SiteWriter, "__init__", spy)
+    out = tmp_path / "out"
+    done = CliRunner().invoke(main, ["score", str(source), "-o", str(out / "r.xlsx"),
+                                     "--html", str(out / "site"), "--final"])
+    assert done.exit_code == 0, done.output
+    assert len(begun) == 1 and begun[0] > 0
+    monkeypatch.setattr(site_module, "PARALLEL_FROM", 10**9)
+    alone = CliRunner().invoke(main, ["score", str(source), "-o", str(tmp_path / "a.xlsx"),
+                                      "--html", str(tmp_path / "alone"), "--final"])
+    assert alone.exit_code == 0 and begun[-1] == 0
+    assert files(out / "site") == files(tmp_path / "alone")
+    monkeypatch.setattr(site_module, "PARALLEL_FROM", 1)
+
+    def locked(*args: object, **kwargs: object) -> object:
+        raise OSError(errno.EACCES, "Permission denied", str(out / "again.xlsx"))
+
+    monkeypatch.setattr("traveller.publish.workbook.write_workbook", locked)
+    again = CliRunner().invoke(main, ["score", str(source), "-o", str(out / "again.xlsx"),
+                                      "--html", str(out / "site2"), "--final"])
+    assert again.exit_code == 1 and "Permission denied" in again.output
+    assert sorted(p.name for p in out.iterdir()) == ["r.director.html", "r.xlsx", "site"]
+    with pytest.raises(ChildProcessError):
+        os.waitpid(begun[-1], os.WNOHANG)
+
