@@ -513,3 +513,35 @@ def test_director_page_names_one_file_once_and_folds_on_a_phone(tmp_path: Path) 
         file="other.csv")], ignore_index=True))
     page = director_html(two)
     assert '<th scope="col" class="detail">File</th>' in page and "found in the input" in page
+
+
+def test_a_long_card_charts_a_bar_for_each_block_of_boards() -> None:
+    """Past 100 boards a bar would be under 3 px: each bar is then the mean of a block of
+    consecutive boards, titled with its boards; a card up to 100 boards keeps a bar each."""
+    import numpy as np
+
+    from traveller.publish.site_rows import MAX_BARS, chart_block
+
+    boards = 210  # 12 tables, each pair on every board: 210 boards a card, blocks of 3
+    board = np.arange(boards * 12) // 12 + 1
+    ns = np.arange(boards * 12) % 12 + 1
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame({"Board": board, "NS": ns, "EW": (ns + board) % 12 + 1,
+                          "Contract": "3NT", "By": rng.choice(list("NS"), len(board)),
+                          "Tricks": rng.integers(6, 12, len(board))})
+    result = process(frame)
+    stamp(result, Publication(correction_minutes=0))
+    html = site_pages(result)["pair-NS1.html"]
+    assert chart_block(boards) == 3 and chart_block(MAX_BARS) == 1
+    titles = re.findall(r"<title>Boards (\d+)–(\d+): ([\d.]+) %</title>", html)
+    assert len(titles) == 70 and "<title>Board " not in html
+    assert "Mean percentage of each 3 boards" in html
+    card = result.score_cards
+    card = card[(card["line"] == "NS") & (card["pair"].astype(str) == "1")]
+    pct = pd.to_numeric(card["pct"]).to_numpy()
+    for k, (first, last, mean) in enumerate(titles):
+        assert (int(first), int(last)) == (3 * k + 1, 3 * k + 3)
+        assert float(mean) == pytest.approx(pct[3 * k:3 * k + 3].mean(), abs=0.005)
+    short = process(frame[frame["Board"] <= MAX_BARS])
+    stamp(short, Publication(correction_minutes=0))
+    assert len(re.findall(r"<title>Board \d+: ", site_pages(short)["pair-NS1.html"])) == 100

@@ -55,7 +55,7 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field,
                figures: tuple[bool, bool]) -> Iterator[dict[str, Any]]:
     from traveller.publish.site_cells import card_cells, rows_html, spread
-    from traveller.publish.site_rows import card_chart, card_rows_html
+    from traveller.publish.site_rows import card_chart, card_rows_html, chart_block
 
     if not part:
         return
@@ -75,7 +75,8 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
     for row, (a, b) in zip(part, ranges, strict=True):
         label = " ".join(x for x in (row["section"], LINES[row["line"]], row["pair"]) if x)
         page: dict[str, Any] = {**row, "label": label, "played": b - a, "held": False,
-                                "rows_html": "", "chart_html": ""}
+                                "rows_html": "", "chart_html": "",
+                                "chart_block": chart_block(b - a)}
         if b > a and c is not None:
             i, j = at, at + b - a
             page["held"] = len(set(held[i:j])) > 1  # a Howell: the pair changed lines

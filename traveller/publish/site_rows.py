@@ -118,9 +118,28 @@ def card_rows_html(board: list[str], opponents: list[str], sat: list[str], rest:
                     for a, h, b, s, c in zip(board, fold, opponents, sat, rest, strict=True)])
 
 
+#: A pair page's chart draws at most this many bars (each at least 2.6 px of its 330):
+#: a longer card gets a bar for each block of consecutive boards, their mean percentage.
+MAX_BARS = 100
+
+
+def chart_block(boards: int) -> int:
+    """How many boards one bar of a card's chart stands for: 1, or for a card of more than
+    :data:`MAX_BARS` boards, as many as make the bars fit."""
+    return max(1, -(-boards // MAX_BARS))
+
+
 def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
     """The pair page's SVG bars: one per board (a red mark for 0 %), the 50 % line, every
-    board numbered where there is room, else one in every few."""
+    board numbered where there is room, else one in every few. A card of more boards than
+    :data:`MAX_BARS` has a bar for each block of :func:`chart_block` boards: the mean of
+    the block's percentages, titled "Boards 1–84: 51.23 %"."""
+    block = chart_block(len(values))
+    board, pct = esc(boards).tolist(), esc(pcts).tolist()
+    if block == 1:
+        titles = [f"Board {b}: {p} %" for b, p in zip(board, pct, strict=True)]
+    else:
+        values, titles, board = _blocks(np.asarray(values, dtype=float), board, block)
     n = max(len(values), 1)
     step = 330 / n
     every = max(1, int(np.ceil(22 / step)))
@@ -131,12 +150,11 @@ def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
         tenths(at + step / 2)
     width = "%.1f" % (step * 0.8)
     known, positive, above = (~np.isnan(values)).tolist(), (h > 0).tolist(), (h >= 50).tolist()
-    board, pct = esc(boards).tolist(), esc(pcts).tolist()
     lines = []
     for i in range(len(values)):  # a few texts a board, joined as Python strings
         mark = label = ""
         if known[i]:
-            title = f"<title>Board {board[i]}: {pct[i]} %</title></rect>"
+            title = f"<title>{titles[i]}</title></rect>"
             mark = (f'<rect x="{x[i]}" y="{y[i]}" width="{width}" height="{tall[i]}" '
                     f'class="{"above" if above[i] else "below"}">{title}' if positive[i] else
                     f'<rect x="{x[i]}" y="106" width="{width}" height="4" class="zero">{title}')
@@ -145,3 +163,18 @@ def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
                      f"{board[i]}</text>")
         lines.append(mark + label)
     return "\n".join(lines)
+
+
+def _blocks(values: np.ndarray, board: list[str], block: int
+            ) -> tuple[np.ndarray, list[str], list[str]]:
+    """Each block of ``block`` consecutive boards: the mean of its known percentages (NaN
+    for none), its title, and its first board (the axis label)."""
+    starts = np.arange(0, len(values), block)
+    known = ~np.isnan(values)
+    sums = np.add.reduceat(np.where(known, values, 0.0), starts)
+    counts = np.add.reduceat(known.astype(np.int64), starts)
+    means = np.divide(sums, counts, out=np.full(len(starts), np.nan), where=counts > 0)
+    ends = np.minimum(starts + block, len(values)) - 1
+    titles = [f"Boards {board[a]}–{board[b]}: {m:.2f} %"
+              for a, b, m in zip(starts.tolist(), ends.tolist(), means.tolist(), strict=True)]
+    return means, titles, [board[a] for a in starts.tolist()]
