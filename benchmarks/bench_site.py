@@ -2,6 +2,7 @@
 
     python benchmarks/bench_site.py                  # 100,000 results
     python benchmarks/bench_site.py --rows 20000
+    python benchmarks/bench_site.py --dir /dev/shm   # written to memory: no disk
 
 Generates one session (bench_pipeline.generate: 12 results a board, so
 100,000 results make 8,334 board pages and 24 pair pages of 8,334 boards each),
@@ -93,9 +94,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--dir", type=Path, default=None,
+                        help="where the session and its outputs go [default: the system's "
+                        "temporary folder]; /dev/shm (memory) shows the time without the disk")
     args = parser.parse_args()
     py = sys.executable
-    with tempfile.TemporaryDirectory(prefix="bench_site_") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bench_site_", dir=args.dir) as tmp:
         folder = Path(tmp)
         source = folder / "session.csv"
         generate(args.rows, source)

@@ -18,7 +18,7 @@ from conftest import SAMPLE_DATA
 import traveller.publish.site as site_module
 from traveller.cli import main
 from traveller.pipeline import Result, process
-from traveller.publish.forked import can_fork
+from traveller.publish.forked import BothEnds, Forked, can_fork
 from traveller.publish.meta import Publication
 from traveller.publish.outputs import stamp
 from traveller.publish.site import SiteWriter, pages_count, site_jobs, write_site
@@ -43,18 +43,33 @@ def stamped(path: Path, **keywords: object) -> Result:
     ("individual_session.csv", {"names": SAMPLE_DATA / "individual_names.csv"}),
 ])
 def test_two_processes_write_the_pages_one_writes(tmp_path: Path, source: str,
-                                                  keywords: dict[str, object]) -> None:
+                                                  keywords: dict[str, object],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     result = stamped(SAMPLE_DATA / source, **keywords)
     assert site_jobs(result, 2) == 2
     one = write_site(result, tmp_path / "one", jobs=1)
-    calls: list[tuple[int, int]] = []
-    two = write_site(result, tmp_path / "two", jobs=2,
-                     progress=lambda done, total: calls.append((done, total)))
-    assert files(one) == files(two)
     total = pages_count(result)
-    assert calls[-1] == (total, total) and {t for _, t in calls} == {total}
-    assert [d for d, _ in calls] == sorted(d for d, _ in calls)  # never backwards
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]  # no temporary left
+    for size in (site_module.UNIT_RESULTS, 9):  # one unit of boards and one of pairs; many
+        monkeypatch.setattr(site_module, "UNIT_RESULTS", size)
+        assert len(site_module.units(result)) > (2 if size == 9 else 0)
+        calls: list[tuple[int, int]] = []
+        two = write_site(result, tmp_path / f"two{size}", jobs=2,
+                         progress=lambda done, total, seen=calls: seen.append((done, total)))
+        assert files(one) == files(two)
+        assert calls[-1] == (total, total) and {t for _, t in calls} == {total}
+        assert [d for d, _ in calls] == sorted(d for d, _ in calls)  # never backwards
+    assert len(list(tmp_path.iterdir())) == 3  # no temporary folder left
+
+
+def test_both_ends_give_each_unit_once_across_a_fork() -> None:
+    shared = BothEnds(list(range(500)))
+    helper = Forked(lambda tick: [tick() for _ in iter(shared.back, None)])
+    mine = list(iter(shared.front, None))
+    helper.join()
+    assert mine == list(range(len(mine)))  # from the front, in order
+    assert helper.done == 500 - len(mine)  # the child took all the rest, from the back
+    assert shared.front() is None and shared.back() is None
+    shared.close()
 
 
 def test_the_processes_are_chosen_by_the_session(monkeypatch: pytest.MonkeyPatch) -> None:

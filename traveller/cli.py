@@ -356,7 +356,7 @@ def _publish(result: Result, output: Path, given: dict[str, object],
 
     paths = {k: v if isinstance(v := given[k], Path) else None for k in ("html", "pbn", "usebio")}
     site = None
-    if paths["html"] is not None:  # begun first: a large session's pair pages are written
+    if paths["html"] is not None:  # begun first: half a large session's pages are written
         from traveller.publish.site import SiteWriter  # by a second process meanwhile
 
         site = SiteWriter(result, paths["html"], jobs=None)

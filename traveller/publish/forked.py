@@ -16,18 +16,24 @@ session); the library's functions fork nothing unless asked to.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import gc
 import os
 import pickle
 import select
 import signal
+import struct
 import sys
+import tempfile
 import traceback
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Generic, TypeVar
 
-__all__ = ["Forked", "can_fork", "cores", "room_for_a_copy"]
+T = TypeVar("T")
+
+__all__ = ["BothEnds", "Forked", "can_fork", "cores", "room_for_a_copy"]
 
 #: What the child sends: one byte a unit done, then the end mark and a pickled exception
 #: (nothing after the mark: done).
@@ -64,6 +70,46 @@ def room_for_a_copy() -> bool:
     except (OSError, StopIteration, ValueError, IndexError):
         return False
     return available >= 2 * resident + (256 << 20)
+
+
+class BothEnds(Generic[T]):
+    """Units of work shared by this process and a child forked after it is made: one
+    takes them from the front, the other from the back, until they meet; each unit is
+    taken once, so whichever side finishes its own work first does more of these.
+
+    The two ends are kept in an unlinked temporary file under a POSIX record lock,
+    which is each process's own and ends with it: a child killed while holding it
+    cannot leave the parent waiting.
+    """
+
+    def __init__(self, units: Sequence[T]) -> None:
+        self.units = list(units)
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed by close())
+        os.pwrite(self._file.fileno(), struct.pack("qq", 0, len(self.units)), 0)
+
+    def front(self) -> T | None:
+        """The first unit nobody has taken (None: none left)."""
+        return self._take(front=True)
+
+    def back(self) -> T | None:
+        """The last unit nobody has taken (None: none left)."""
+        return self._take(front=False)
+
+    def _take(self, front: bool) -> T | None:
+        fd = self._file.fileno()
+        fcntl.lockf(fd, fcntl.LOCK_EX)
+        try:
+            first, stop = struct.unpack("qq", os.pread(fd, 16, 0))
+            if first >= stop:
+                return None
+            at = first if front else stop - 1
+            os.pwrite(fd, struct.pack("qq", *((first + 1, stop) if front else (first, at))), 0)
+        finally:
+            fcntl.lockf(fd, fcntl.LOCK_UN)
+        return self.units[at]
+
+    def close(self) -> None:
+        self._file.close()
 
 
 class Forked:

@@ -42,7 +42,7 @@ import markupsafe
 
 from traveller.publish import shown
 from traveller.publish.meta import META_KEYS
-from traveller.publish.site_cards import pair_pages
+from traveller.publish.site_cards import card_spans, pair_pages
 from traveller.publish.site_frames import BoardFrames
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import (
@@ -54,7 +54,7 @@ from traveller.publish.site_model import (
 from traveller.publish.titles import method_line
 
 if TYPE_CHECKING:
-    from traveller.publish.forked import Forked
+    from traveller.publish.forked import BothEnds, Forked
     from traveller.result import Result
 
 STYLESHEET = "style.css"
@@ -144,14 +144,22 @@ def _board_label(board: dict[str, Any]) -> str:
 PARTS = ("ranking", "boards", "pairs", "frequencies")
 
 
-def iter_pages(result: Result, parts: Collection[str] = PARTS
+#: A unit of the board or pair pages (``("boards" or "pairs", first, stop)``: positions
+#: in the board index or the ranking), or None when there are no more.
+Unit = tuple[str, int, int]
+
+
+def iter_pages(result: Result, parts: Collection[str] = PARTS,
+               claim: Callable[[], Unit | None] | None = None
                ) -> Iterator[tuple[str, str | Iterator[str]]]:
     """Every page of the site in turn (of the ``parts`` named only: :data:`PARTS`): (file
     name, its HTML, or its HTML in pieces for a page that streams as it renders).
 
-    Each page is rendered from a small model made just before it (a chunk of
-    boards or pairs is formatted at a time), so the site is never held whole. A
-    page is the same whichever parts are rendered with it.
+    With ``claim``, the board and pair pages are those of the units (:func:`units`)
+    that ``claim()`` gives, until it gives None, after the ranking and frequencies
+    pages of ``parts``. Each page is rendered from a small model made just before
+    it (a chunk of boards or pairs is formatted at a time), so the site is never
+    held whole. A page is the same whichever pages are rendered with it.
     """
     env = environment()
     field = Field.of(result)
@@ -159,23 +167,71 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS
     groups = ranking_groups(result)
     strip = BoardStrip(index)
     common = _common(result, groups, strip)
+    links = {(b["section"], b["board"]): b["href"] for b in index}
+    frames: list[BoardFrames] = []  # made once, at the first board page
+    cards: list[Any] = []  # the score cards, made once, at the first pair page
+
+    def boards(first: int, stop: int) -> Iterator[tuple[str, str]]:
+        if not frames:
+            frames.append(BoardFrames(env.get_template("board.html"),
+                                      {k: v for k, v in common.items() if k != "boards_nav"}))
+        for at, board in enumerate(board_pages(result, field, order, index[first:stop]),
+                                   start=first):
+            yield board["href"], frames[0].render(board, strip(at))
+
+    def pairs(only: tuple[int, int] | None) -> Iterator[tuple[str, str]]:
+        pair_page = env.get_template("pair.html")
+        if only is None:
+            found = pair_pages(result, field, groups)
+        else:
+            if not cards:
+                cards.append(card_spans(result))
+            found = pair_pages(result, field, groups, only=only, cards=cards[0])
+        for pair in found:
+            yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
+
+    def frequencies() -> Iterator[tuple[str, Iterator[str]]]:
+        if common["freq"] and "frequencies" in parts:
+            yield "frequencies.html", env.get_template("frequencies.html").generate(
+                **common, frequencies=frequency_pages(result, links), page="frequencies")
+
     if "ranking" in parts:
         yield "index.html", env.get_template("ranking.html").render(
             **common, ranking=groups, page="ranking")
-    if "boards" in parts:
-        nav = common.pop("boards_nav")
-        frames = BoardFrames(env.get_template("board.html"), common)
-        for at, board in enumerate(board_pages(result, field, order, index)):
-            yield board["href"], frames.render(board, strip(at))
-        common["boards_nav"] = nav
-    links = {(b["section"], b["board"]): b["href"] for b in index}
-    if "pairs" in parts:
-        pair_page = env.get_template("pair.html")
-        for pair in pair_pages(result, field, groups):
-            yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
-    if common["freq"] and "frequencies" in parts:
-        yield "frequencies.html", env.get_template("frequencies.html").generate(
-            **common, frequencies=frequency_pages(result, links), page="frequencies")
+    if claim is None:
+        if "boards" in parts:
+            yield from boards(0, len(index))
+        if "pairs" in parts:
+            yield from pairs(None)
+        yield from frequencies()
+        return
+    yield from frequencies()  # one page, not shared: first, then the units
+    for kind, first, stop in iter(claim, None):
+        yield from boards(first, stop) if kind == "boards" else pairs((first, stop))
+
+
+#: A unit of shared pages holds about this many results (a run of boards), or score-card
+#: rows (a run of pairs): the chunk the pages are formatted in (smaller units shared the
+#: work more evenly but cost more than they saved: each chunk formats its distinct cells
+#: once, and the cost per page grew by half at 4,096).
+UNIT_RESULTS = 65536
+
+
+def units(result: Result) -> list[Unit]:
+    """The board pages in runs of consecutive boards, then the pair pages in runs of
+    pairs (ranking order), each about :data:`UNIT_RESULTS` results or card rows."""
+    _, index = board_index(result)
+    out: list[Unit] = []
+    first = 0
+    for at, board in enumerate(index):
+        if board["stop"] - index[first]["start"] >= UNIT_RESULTS or at == len(index) - 1:
+            out.append(("boards", first, at + 1))
+            first = at + 1
+    if "pair" in result.ranking and len(result.ranking):
+        pairs = len(result.ranking)
+        each = max(1, UNIT_RESULTS * pairs // max(1, 2 * len(result.travellers)))
+        out += [("pairs", a, min(a + each, pairs)) for a in range(0, pairs, each)]
+    return out
 
 
 def pages_count(result: Result, parts: Collection[str] = PARTS) -> int:
@@ -202,9 +258,9 @@ def write_site(result: Result, folder: str | Path,
 
     The pages are written one at a time into a temporary folder beside
     ``folder``, which then takes its place. ``progress(pages_done, pages_total)``
-    is called after each page. ``jobs=2`` writes the pair pages in a second
-    process meanwhile (Linux; the same pages), ``None`` does so for a large
-    session on a machine with two cores or more (:class:`SiteWriter`).
+    is called after each page. ``jobs=2`` writes about half the pages in a
+    second process meanwhile (Linux; the same pages), ``None`` does so for a
+    large session on a machine with two cores or more (:class:`SiteWriter`).
 
     >>> write_site(process("sample_data/club_session.xlsx"), "site")  # doctest: +SKIP
     """
@@ -212,15 +268,18 @@ def write_site(result: Result, folder: str | Path,
         return writer.finish(progress)
 
 
-#: A session of at least this many results has its pair pages written in a second
+#: A session of at least this many results has half its pages written in a second
 #: process when the jobs are left to the site (``jobs=None``): below it the site takes
 #: well under a second.
 PARALLEL_FROM = 10_000
+#: The pages the second process writes before it shares the board and pair pages
+#: (:func:`units`) with this one.
+SECOND = ("ranking", "frequencies")
 
 
 def site_jobs(result: Result, jobs: int | None) -> int:
-    """The processes a site is written by: 2 (the pair pages in a second, forked: Linux,
-    with memory to spare for it) or 1 (one process writes every page)."""
+    """The processes a site is written by: 2 (a second one forked: Linux, a session with
+    pairs, memory to spare) or 1 (one writes every page)."""
     if jobs is None:
         from traveller.publish.forked import cores
 
@@ -236,13 +295,15 @@ class SiteWriter:
     """A website being written: begun, then finished (or abandoned, leaving nothing).
 
     Beginning checks ``folder`` and makes the temporary folder the pages go
-    into; with two jobs (:func:`site_jobs`) a second process, forked from this
-    one, starts on the pair pages at once, so ``traveller score`` writes the
-    workbook and the other pages meanwhile. :meth:`finish` writes this
-    process's pages, waits for the other's, and puts the site in place. Every
-    page is the same as written by one process. Used as a context manager, a
-    writer not finished when the block ends is abandoned: the second process
-    is stopped and the temporary folder removed.
+    into. With two jobs (:func:`site_jobs`) a second process, forked from this
+    one, starts at once: the ranking and frequencies pages (:data:`SECOND`),
+    then the pair and board pages from the end of :func:`units`, while
+    ``traveller score`` writes the workbook here and :meth:`finish` takes the
+    units from the front; each unit is written once, by whichever process
+    reaches it first (:class:`~traveller.publish.forked.BothEnds`). Every page
+    is the same as one process writes. Used as a context manager, a writer not
+    finished when the block ends is abandoned: the second process is stopped
+    and the temporary folder removed.
     """
 
     def __init__(self, result: Result, folder: str | Path, *, jobs: int | None = 1) -> None:
@@ -251,34 +312,40 @@ class SiteWriter:
         self.folder.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.folder.name}.", suffix=".tmp",
                                          dir=self.folder.parent))
-        self.parts: tuple[str, ...] = PARTS
         self.helper: Forked | None = None
+        self.shared: BothEnds[Unit] | None = None
         self.open = True
         if site_jobs(result, jobs) == 2:
-            from traveller.publish.forked import Forked
+            from traveller.publish.forked import BothEnds, Forked
 
-            tmp, theirs = self.tmp, ("pairs",)
-            self.parts = tuple(p for p in PARTS if p not in theirs)
+            tmp, shared = self.tmp, BothEnds(units(result))
             try:
                 self.helper = Forked(lambda tick: _write_pages(
-                    result, tmp, lambda done, total: tick(), theirs))
+                    result, tmp, lambda done, total: tick(), SECOND, shared.back))
+                self.shared = shared
             except OSError:  # no fork to be had (limits): one process writes every page
-                self.parts = PARTS
+                shared.close()
 
     def finish(self, progress: Callable[[int, int], None] | None = None) -> Path:
         """Write this process's pages, wait for the other's, put the site in place."""
         total = pages_count(self.result)
-        helper = self.helper
+        helper, shared = self.helper, self.shared
         try:
-            if helper is None:
-                _write_pages(self.result, self.tmp, progress, self.parts)
+            if helper is None or shared is None:
+                _write_pages(self.result, self.tmp, progress)
             else:
-                mine = pages_count(self.result, self.parts)
-                tell = (None if progress is None else
-                        lambda done, _: progress(min(done + helper.poll(), total), total))
-                _write_pages(self.result, self.tmp, tell, self.parts)
+                mine = 0
+
+                def tell(done: int, _: int) -> None:
+                    nonlocal mine
+                    mine = done
+                    if progress is not None:
+                        progress(min(done + helper.poll(), total), total)
+
+                _write_pages(self.result, self.tmp, tell, (), shared.front)
                 helper.join(None if progress is None else
                             lambda theirs: progress(min(mine + theirs, total), total))
+                shared.close()
             css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
             (self.tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"),
                                                encoding="utf-8")
@@ -296,6 +363,8 @@ class SiteWriter:
         """Stop the second process and remove the temporary folder (nothing is left)."""
         if self.helper is not None:
             self.helper.kill()
+        if self.shared is not None:
+            self.shared.close()
         if self.open:
             shutil.rmtree(self.tmp, ignore_errors=True)
         self.open = False
@@ -316,11 +385,12 @@ WRITERS = 4
 
 def _write_pages(result: Result, tmp: Path,
                  progress: Callable[[int, int], None] | None,
-                 parts: Collection[str] = PARTS) -> None:
-    """The pages of ``parts`` into ``tmp``: rendered here, written by threads meanwhile
-    (creating thousands of files waits on the file system, not on Python), a few pages
-    ahead at most."""
-    total, done = pages_count(result, parts), 0
+                 parts: Collection[str] = PARTS,
+                 claim: Callable[[], Unit | None] | None = None) -> None:
+    """The pages of ``parts`` (and of the units ``claim`` gives: :func:`iter_pages`) into
+    ``tmp``: rendered here, written by threads meanwhile (creating thousands of files
+    waits on the file system, not on Python), a few pages ahead at most."""
+    total, done = pages_count(result, parts if claim is None else PARTS), 0
     pending: collections.deque[concurrent.futures.Future[None]] = collections.deque()
 
     def finished(future: concurrent.futures.Future[None]) -> None:
@@ -332,7 +402,7 @@ def _write_pages(result: Result, tmp: Path,
 
     with concurrent.futures.ThreadPoolExecutor(WRITERS, thread_name_prefix="site") as writer:
         try:
-            for name, pieces in iter_pages(result, parts):
+            for name, pieces in iter_pages(result, parts, claim):
                 if isinstance(pieces, str):
                     pending.append(writer.submit(_write_page, tmp / name, pieces))
                 else:  # streamed as it renders (the frequencies of every board)

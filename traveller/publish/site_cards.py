@@ -7,6 +7,7 @@ the ranking, so the text of every card is never held at once.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -23,11 +24,9 @@ if TYPE_CHECKING:
     from traveller.result import Result
 
 
-def pair_pages(result: Result, field: Field, groups: dict[str, Any],
-               chunk: int = 65536) -> Iterator[dict[str, Any]]:
-    """Each ranked pair's page model (its ranking row and card rows), in ranking order."""
-    if "pair" not in result.ranking:
-        return
+def card_spans(result: Result) -> tuple[pd.DataFrame, dict[str, tuple[int, int]]]:
+    """Every pair's score card as one frame, and where each pair's rows are in it (by
+    ``section|line|pair``)."""
     cards = result_score_cards(result)  # (an IMP method's: the pair's IMPs, ``imp``)
     spans: dict[str, tuple[int, int]] = {}
     if not cards.empty:
@@ -35,20 +34,34 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
         starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
         stops = np.r_[starts[1:], len(keys)]
         spans = {keys[a]: (int(a), int(b)) for a, b in zip(starts, stops, strict=True)}
+    return cards, spans
+
+
+def pair_pages(result: Result, field: Field, groups: dict[str, Any],
+               chunk: int = 65536, *, only: tuple[int, int] | None = None,
+               cards: tuple[pd.DataFrame, dict[str, tuple[int, int]]] | None = None
+               ) -> Iterator[dict[str, Any]]:
+    """Each ranked pair's page model (its ranking row and card rows), in ranking order;
+    ``only=(a, b)``: the pairs at positions a to b-1 of that order. ``cards`` is
+    :func:`card_spans` of the result when the caller has it already."""
+    if "pair" not in result.ranking:
+        return
+    frame, spans = card_spans(result) if cards is None else cards
     # the cells the page's headings have (a card has an mp and an imp column whatever the
     # method; the travellers say which figures the method gives)
     figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers)
     part: list[dict[str, Any]] = []
     size = 0
-    for group in groups["groups"]:
-        for row in group["rows"]:
-            part.append(row)
-            a, b = spans.get(f"{row['section']}|{row['line']}|{row['pair']}", (0, 0))
-            size += b - a
-            if size >= chunk:
-                yield from _formatted(part, cards, spans, field, figures)
-                part, size = [], 0
-    yield from _formatted(part, cards, spans, field, figures)
+    rows: Iterator[dict[str, Any]] = (row for group in groups["groups"]
+                                      for row in group["rows"])
+    for row in rows if only is None else itertools.islice(rows, *only):
+        part.append(row)
+        a, b = spans.get(f"{row['section']}|{row['line']}|{row['pair']}", (0, 0))
+        size += b - a
+        if size >= chunk:
+            yield from _formatted(part, frame, spans, field, figures)
+            part, size = [], 0
+    yield from _formatted(part, frame, spans, field, figures)
 
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
