@@ -545,3 +545,18 @@ def test_a_long_card_charts_a_bar_for_each_block_of_boards() -> None:
     short = process(frame[frame["Board"] <= MAX_BARS])
     stamp(short, Publication(correction_minutes=0))
     assert len(re.findall(r"<title>Board \d+: ", site_pages(short)["pair-NS1.html"])) == 100
+
+
+def test_a_long_sessions_board_strip_is_the_one_the_loop_makes() -> None:
+    """A board page's strip of a long session is made from slices of finished links; it is
+    the strip the general loop makes, at every position (the ends and their gaps too)."""
+    from traveller.publish.site import NAV_ALL, BoardStrip
+
+    for n in (NAV_ALL + 1, NAV_ALL + 2, NAV_ALL + 3, 100, 300):
+        strip = BoardStrip([{"href": f"board-{i}.html", "session": "", "section": "A",
+                             "board": i + 1} for i in range(n)])
+        assert not strip.all and strip.unique
+        fast = [strip(at) for at in range(n)]
+        strip.unique = False  # (hrefs not told apart: the loop, for every page)
+        assert fast == [strip(at) for at in range(n)]
+        assert fast[5].count('aria-current="page"') == 1 and "A6<" in fast[5]

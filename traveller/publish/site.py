@@ -111,11 +111,15 @@ class BoardStrip:
         self.links = [(f'<a href="{b["href"]}"', f'>{markupsafe.escape(_board_label(b))}</a>')
                       for b in index]
         self.all = len(index) <= NAV_ALL
+        self.plain = [start + end for start, end in self.links]  # (a board page's strip
+        self.unique = len({b["href"] for b in index}) == len(index)  # from these: _around)
 
     def __call__(self, at: int | None) -> markupsafe.Markup:
         """The strip of the page of the board at position ``at`` in the index (None: of a
         page that is no board's)."""
         n = len(self.index)
+        if at is not None and not self.all and self.unique:
+            return self._around(at)
         if self.all:
             keep = list(range(n))
         else:
@@ -130,6 +134,23 @@ class BoardStrip:
             start, end = self.links[here]
             links.append(start + mark + end)
         more = "" if len(keep) == n else f' <a href="index.html#boards">all {n} boards</a>'
+        return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
+                                 "</span>")
+
+
+    def _around(self, at: int) -> markupsafe.Markup:
+        """What :meth:`__call__` gives for the board at ``at`` of a long session, made
+        from the links' finished texts (a few slices a page instead of a loop)."""
+        n, gap = len(self.index), '<span class="gap">…</span>'
+        lo, hi = max(0, at - NAV_AROUND), min(n, at + NAV_AROUND + 1)
+        start, end = self.links[at]
+        links = ([self.plain[0], *([gap] if lo > 1 else [])] if lo > 0 else [])
+        links += [*self.plain[lo:at], f'{start} aria-current="page"{end}',
+                  *self.plain[at + 1:hi]]
+        if hi < n:
+            links += [*([gap] if hi < n - 1 else []), self.plain[n - 1]]
+        shown = hi - lo + (lo > 0) + (hi < n)
+        more = "" if shown == n else f' <a href="index.html#boards">all {n} boards</a>'
         return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
                                  "</span>")
 

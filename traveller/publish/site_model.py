@@ -179,9 +179,17 @@ def grouped(records: list[dict[str, Any]], key: Any) -> list[list[dict[str, Any]
     return [list(part) for _, part in itertools.groupby(records, key=key)]
 
 
+_FREQUENCY_HEAD = ('<thead><tr><th scope="col">N-S score</th><th scope="col">Times</th>'
+                   '<th scope="col">MP N-S</th><th scope="col">MP E-W</th>'
+                   '<th scope="col">% N-S</th><th scope="col">% E-W</th></tr></thead>\n'
+                   "<tbody>\n")
+
+
 def frequency_pages(result: Result, links: dict[tuple[str, int], str],
                  chunk: int = 65536) -> Iterator[dict[str, Any]]:
-    """Each board's frequency table, formatted a chunk of rows at a time."""
+    """Each board's frequency table, formatted a chunk of rows at a time: its ``html`` is the
+    page's whole section for the board (its heading linked to the board's page, its table),
+    escaped here."""
     from traveller.publish.cards import result_frequencies
     from traveller.publish.site_cells import frequency_cells, rows_html
 
@@ -198,5 +206,12 @@ def frequency_pages(result: Result, links: dict[tuple[str, int], str],
         rows = rows_html(g.reset_index(drop=True), frequency_cells())
         for a, b in zip(starts[at:at + chunk // 8], stops[at:at + chunk // 8], strict=True):
             key = (str(section[a]), int(board[a]))
+            name = f"{markupsafe.escape(key[0])}{key[1]}"
             yield {"section": key[0], "board": key[1], "href": links.get(key, ""),
-                   "rows_html": markupsafe.Markup("".join(rows[a - first:b - first]))}
+                   "html": markupsafe.Markup("".join([
+                       '<section class="frequency">\n<h3><a href="',
+                       markupsafe.escape(links.get(key, "")), f'">Board {name}</a></h3>\n'
+                       f'<table class="frequency">\n<caption>N-S scores of board {name}, how '
+                       "often each was scored, and their matchpoints</caption>\n",
+                       _FREQUENCY_HEAD, *rows[a - first:b - first],
+                       "</tbody>\n</table>\n</section>"]))}
