@@ -12,8 +12,9 @@ wall time and the peak memory of each run, the time ratio and the site's size.
 A large site's pair pages are written by a second process forked from the
 first, so the peak counted is of every process of the run together: their
 proportional set sizes (``Pss`` in ``/proc/PID/smaps_rollup``: memory shared
-by the two is counted once) summed every 20 ms, beside the largest single
-process's peak (``os.wait4``). The goal: the site run within 2x the
+by the two is counted once) summed every 20 ms in one more run of each (reading
+them slows the processes, so the timed runs are not sampled), beside the
+largest single process's peak (``os.wait4``). The goal: the site run within 2x the
 workbook-only run's time and under 500 MiB at 100,000 results.
 """
 
@@ -59,8 +60,10 @@ def _pss(pids: list[int]) -> float:
     return total / 1024
 
 
-def child(args: list[str]) -> tuple[float, float, float]:
-    """(seconds, peak MiB of all its processes together, peak MiB of the largest one)."""
+def child(args: list[str], sample: bool = False) -> tuple[float, float, float]:
+    """(seconds, peak MiB of all its processes together or 0 unless ``sample``, peak MiB
+    of the largest one). Sampling reads each process's page tables, which slows it, so
+    the timed runs are not sampled."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     clock = time.perf_counter()
     proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
@@ -68,16 +71,18 @@ def child(args: list[str]) -> tuple[float, float, float]:
     peak = [0.0]
     ended = threading.Event()
 
-    def sample() -> None:
+    def measure() -> None:
         while not ended.wait(0.02):
             peak[0] = max(peak[0], _pss(_tree(proc.pid)))
 
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
+    sampler = threading.Thread(target=measure, daemon=True)
+    if sample:
+        sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - clock
     ended.set()
-    sampler.join()
+    if sample:
+        sampler.join()
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 3):
         raise SystemExit(f"{args[3:6]} failed ({code}): {proc.stderr.read().decode()[-2000:]}"
@@ -108,9 +113,11 @@ def main() -> None:
         for _ in range(args.repeat):  # alternating, so a busy moment hits both alike
             runs["workbook"].append(child(base))
             runs["html"].append(child([*base, "--html", str(folder / "site")]))
+        memory = {"workbook": child(base, sample=True)[1],  # one run each for the memory
+                  "html": child([*base, "--html", str(folder / "site")], sample=True)[1]}
         pages = list((folder / "site").glob("*.html"))
         size = sum(p.stat().st_size for p in pages) / 2**20
-        best = {k: (min(r[0] for r in v), max(r[1] for r in v), max(r[2] for r in v))
+        best = {k: (min(r[0] for r in v), memory[k], max(r[2] for r in v))
                 for k, v in runs.items()}
     print(f"{args.rows:,} results; best of {args.repeat}, fresh child processes")
     for name, (seconds, peak, largest) in best.items():
