@@ -5,9 +5,10 @@ does on one core. :class:`Forked` runs part of it in a child made with
 ``os.fork``: the child starts with this process's memory as it was at the fork
 (shared copy-on-write, so the scored frames are not pickled or copied), does
 its share and leaves with ``os._exit`` (no clean-up of the parent's state, no
-buffered output printed twice). It sends one byte for each unit of work done
-(a page), so a progress bar counts its pages too, and then its outcome: an
-exception raised in the child is raised again by :meth:`Forked.join`.
+buffered output printed twice). It sends a byte for each unit of work done (a
+page; the bytes gathered and sent every 50 ms), so a progress bar counts its
+pages too, and then its outcome: an exception raised in the child is raised
+again by :meth:`Forked.join`.
 
 Only the command line's own runs use it (``traveller score --html`` on a large
 session); the library's functions fork nothing unless asked to.
@@ -25,6 +26,7 @@ import signal
 import struct
 import sys
 import tempfile
+import time
 import traceback
 import warnings
 from collections.abc import Callable, Sequence
@@ -207,10 +209,17 @@ def _child(work: Callable[[Callable[[], None]], None], fd: int) -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C: the parent cleans up
         gc.freeze()  # the inherited objects are never walked: their pages stay shared
 
-        def tick() -> None:
-            os.write(fd, _TICK)
+        held, sent = 0, time.monotonic()
+
+        def tick() -> None:  # sent a few times a second, not a write per unit
+            nonlocal held, sent
+            held += 1
+            if time.monotonic() - sent >= 0.05:
+                os.write(fd, _TICK * held)
+                held, sent = 0, time.monotonic()
 
         work(tick)
+        os.write(fd, _TICK * held)
     except BaseException as exc:  # sent to the parent, raised there
         code = 1
         try:

@@ -357,11 +357,12 @@ class SiteWriter:
             else:
                 mine = 0
 
-                def tell(done: int, _: int) -> None:
-                    nonlocal mine
+                def tell(done: int, _: int) -> None:  # (reading the other's counts even
+                    nonlocal mine  # with no bar: its pipe never fills, so it never waits)
                     mine = done
+                    theirs = helper.poll()
                     if progress is not None:
-                        progress(min(done + helper.poll(), total), total)
+                        progress(min(done + theirs, total), total)
 
                 _write_pages(self.result, self.tmp, tell, (), shared.front)
                 helper.join(None if progress is None else
