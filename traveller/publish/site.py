@@ -21,7 +21,8 @@ no JavaScript, load nothing from elsewhere (works from a USB stick or
 ``file://``), fit a 390 px phone without sideways scrolling and print without
 navigation. They are written one at a time from chunks of the scored frames
 (never every page at once) into a temporary folder beside ``folder``, which
-is then swapped in.
+is then swapped in; a large session's pages are shared with a second, forked
+process (:class:`SiteWriter`), each page the same as one process writes.
 """
 
 from __future__ import annotations
