@@ -289,6 +289,29 @@ def test_a_teams_match_s_tables_are_as_wide_as_their_headers() -> None:
                         dd=False))
 
 
+def test_a_session_without_leads_has_no_lead_column() -> None:
+    """No result with a lead: no Lead column on the board and pair pages (the par line's
+    row too); one lead written brings the column back."""
+    frame = pd.read_csv(SAMPLE_DATA / "club_session.csv", dtype=str)
+    hands = str(SAMPLE_DATA / "club_session_hands.pbn")
+    bare = process(frame.drop(columns="Lead"), hands=hands, dd=False)
+    pages = site_pages(bare)
+    for name in ("board-1.html", "pair-NS1.html"):
+        assert ">Lead<" not in pages[name] and 'class="lead"' not in pages[name], name
+    _tables_fit(bare)
+    one = frame.assign(Lead="")
+    one.loc[0, "Lead"] = "C3"
+    pages = site_pages(process(one, dd=False))
+    assert all(">Lead<" in pages[n] for n in ("board-1.html", "pair-NS1.html"))
+    assert "♣3" in pages["board-1.html"]
+    from traveller.publish.site_rows import par_html  # (a par line needs double dummy)
+
+    with_lead, without = (par_html("4♠ N", "620", "", True, True, False, lead)
+                          for lead in (True, False))
+    assert with_lead.count("<td") == without.count("<td") + 1
+    assert 'class="lead"' in with_lead and 'class="lead"' not in without
+
+
 def _tables_fit(result: Result) -> None:
     for name, html in site_pages(result).items():
         page = Tables()

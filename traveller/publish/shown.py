@@ -53,6 +53,11 @@ def _contracts(contract: pd.Series) -> pd.Series:
     return shown.where(raw != "PASS", "Pass")
 
 
+def any_lead(travellers: pd.DataFrame) -> bool:
+    """True when some result has a lead written: else the pages show no Lead column."""
+    return "lead" in travellers and bool((text(travellers["lead"]).str.strip() != "").any())
+
+
 def leads(lead: pd.Series) -> pd.Series:
     """ "HK" -> "♥K", "DT" -> "♦10" (suit first, the ten as the hand diagrams write it);
     other text as written."""

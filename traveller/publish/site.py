@@ -90,6 +90,7 @@ def _common(result: Result, groups: dict[str, Any], strip: BoardStrip) -> dict[s
               "method": method_line(result), "boards": strip.index,
               "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
+              "has_lead": shown.any_lead(t),
               "freq": "ns_mp" in t and "session" not in t,
               "who": result.ranked_as.capitalize()}  # Pair, Player or Team
     common["boards_nav"] = strip(None)  # once: board pages get their own

@@ -49,7 +49,8 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
     frame, spans = card_spans(result) if cards is None else cards
     # the cells the page's headings have (a card has an mp and an imp column whatever the
     # method; the travellers say which figures the method gives)
-    figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers)
+    figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers,
+               shown.any_lead(result.travellers))
     part: list[dict[str, Any]] = []
     size = 0
     rows: Iterator[dict[str, Any]] = (row for group in groups["groups"]
@@ -66,7 +67,7 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field,
-               figures: tuple[bool, bool]) -> Iterator[dict[str, Any]]:
+               figures: tuple[bool, bool, bool]) -> Iterator[dict[str, Any]]:
     from traveller.publish.site_cells import card_cells, rows_html, spread
     from traveller.publish.site_rows import card_chart, card_rows_html, chart_block
 

@@ -91,10 +91,12 @@ def rows_html(frame: pd.DataFrame, cells: Sequence[Cell], end: str = "</tr>\n",
 
 
 def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
-                    dd_boards: Sequence[int], has_mp: bool, has_imps: bool) -> list[Cell]:
+                    dd_boards: Sequence[int], has_mp: bool, has_imps: bool,
+                    has_lead: bool = True) -> list[Cell]:
     """A board page's traveller row, cell by cell (the first opens the ``<tr>``), from ``t``:
-    the pairs, contract, declarer, lead and result, tricks against double dummy on an
-    analysed board (``dd``, ``dd_boards``), the scores, matchpoints and percentages, IMPs."""
+    the pairs, contract, declarer, lead (unless no result of the session has one:
+    ``has_lead``) and result, tricks against double dummy on an analysed board (``dd``,
+    ``dd_boards``), the scores, matchpoints and percentages, IMPs."""
     ruling = ["ruling"] if "ruling" in t else []
     play = ["contract", "declarer", "tricks"]
 
@@ -111,9 +113,11 @@ def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
                              shown.text(s["ruling"]) if ruling else "")
 
     def played(s: pd.DataFrame) -> np.ndarray:
-        return cat('<td class="by">', esc(shown.text(s["declarer"])), '</td><td class="lead">',
-                   suits(shown.leads(s["lead"])), '</td><td class="result">',
-                   esc(shown.results(s["contract"], s["tricks"])), "</td>")
+        lead = (cat('<td class="lead">', suits(shown.leads(s["lead"])), "</td>") if has_lead
+                else "")
+        return cat('<td class="by">', esc(shown.text(s["declarer"])), "</td>", lead,
+                   '<td class="result">', esc(shown.results(s["contract"], s["tricks"])),
+                   "</td>")
 
     def vs_dd(s: pd.DataFrame) -> np.ndarray:
         analysed = s["board"].astype(int).isin(list(dd_boards)).to_numpy()
@@ -124,7 +128,8 @@ def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
         return cat(num(ns_plus), num(ew_plus))
 
     cells: list[Cell] = [(["section", "ns_pair"], side("ns")), (["section", "ew_pair"], side("ew")),
-                         ([*play, *ruling], contract), ([*play, "lead"], played)]
+                         ([*play, *ruling], contract),
+                         ([*play, "lead"] if has_lead else play, played)]
     if len(dd_boards):
         cells.append((["board", *play], vs_dd))
     cells.append((["ns_score"], scores))
@@ -140,11 +145,11 @@ def _number(column: str, formatted: Callable[[pd.Series], pd.Series]) -> Cell:
     return [column], lambda s: num(formatted(s[column]))
 
 
-def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
-               ) -> tuple[list[Cell], Cell, list[Cell]]:
+def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool,
+               has_lead: bool = True) -> tuple[list[Cell], Cell, list[Cell]]:
     """A pair page's score card row in three parts, which site_rows.card_rows_html joins:
-    the board and opponents cells, the Sitting cell, the contract to the end; from score
-    card rows ``c``.
+    the board and opponents cells, the Sitting cell, the contract to the end (no Lead
+    cell when no result of the session has one: ``has_lead``); from score card rows ``c``.
 
     The Sitting cell comes after the opponents so that the total's heading spans the
     board and opponents alone whichever cells a narrow screen leaves out; there the
@@ -171,16 +176,17 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool
                              shown.text(s["ruling"]) if ruling else "")
 
     def played(s: pd.DataFrame) -> np.ndarray:
+        lead = (cat('<td class="lead">', suits(shown.leads(s["lead"])), "</td>") if has_lead
+                else "")
         return cat('<td class="by">', esc(shown.text(s["declarer"])), '</td><td class="result">',
-                   esc(shown.text(s["result"]) if result else ""), '</td><td class="lead">',
-                   suits(shown.leads(s["lead"])), "</td>")
+                   esc(shown.text(s["result"]) if result else ""), "</td>", lead)
 
     front: list[Cell] = [([*session, "section", "board"], board),
                          (["section", "line", "opponent"], opponent)]
     sat: Cell = (["held"], lambda s: cat('<td class="held">', esc(shown.text(s["held"])),
                                          "</td>"))
     rest: list[Cell] = [(["contract", "declarer", *result, *ruling], contract),
-                        (["declarer", *result, "lead"], played),
+                        (["declarer", *result, *(["lead"] if has_lead else [])], played),
                         (["score"], lambda s: num(shown.numbers(s["score"], signed=True)))]
     if has_mp:
         rest += [_number("mp", shown.numbers), _number("pct", shown.percents)]

@@ -126,6 +126,7 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
     deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
         handrecord.pars(result)
     has_mp, has_imps = "ns_mp" in result.travellers, "ns_imp" in result.travellers
+    has_lead = shown.any_lead(result.travellers)
     for part in _chunks(index, chunk):
         offset = part[0]["start"]
         t = result.travellers.iloc[order[offset:part[-1]["stop"]]].reset_index(drop=True)
@@ -133,7 +134,7 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
         value = pd.to_numeric(t["ns_score"], errors="coerce").to_numpy(dtype=float,
                                                                        na_value=np.nan)
         html = rows_html(t, traveller_cells(t, field, result.dd, list(tables), has_mp,
-                                            has_imps))
+                                            has_imps, has_lead))
         for board in part:
             a, b = board["start"] - offset, board["stop"] - offset
             number = board["board"]
@@ -145,7 +146,8 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
                 plus = (str(par[0]), "") if par[0] > 0 else ("", str(-par[0])) if par[0] < 0 \
                     else ("", "")
                 at = par_at(value[a:b], par[0])
-                lines.insert(at, par_html(words, *plus, bool(table), has_mp, has_imps))
+                lines.insert(at, par_html(words, *plus, bool(table), has_mp, has_imps,
+                                          has_lead))
             yield {**board, "dealer": dealer, "vulnerable": vul,
                    "hands": shown.hands(deals.get(number)),
                    "dd": handrecord.dd_grid(table) if table else None,

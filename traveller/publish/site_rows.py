@@ -95,11 +95,12 @@ def num(values: Any) -> np.ndarray:
 
 
 def par_html(contract: str, ns_plus: str, ew_plus: str, with_dd: bool, has_mp: bool,
-             has_imps: bool) -> str:
+             has_imps: bool, has_lead: bool = True) -> str:
     """The par line among a board's results."""
     return "".join([
         '<tr class="par-row"><td colspan="2">Par</td><td class="contract">',
-        str(suits([contract])[0]), '</td><td class="by"></td><td class="lead"></td>',
+        str(suits([contract])[0]), '</td><td class="by"></td>',
+        '<td class="lead"></td>' if has_lead else "",
         '<td class="result"></td>', '<td class="vsdd"></td>' if with_dd else "",
         f'<td class="num">{ns_plus}</td><td class="num">{ew_plus}</td>',
         '<td colspan="4"></td>' if has_mp else "", '<td colspan="2"></td>' if has_imps else "",
