@@ -294,3 +294,36 @@ def test_a_score_that_differs_is_named_by_its_header(tmp_path: Path) -> None:
     assert found["column"] == "NS Score" and found["value"] == "450"
     assert found["message"].startswith("sheet.csv row 2, NS Score '450': ")
     assert _score(travellers, 2) == 420
+
+
+def test_a_board_played_at_its_vul_columns_vulnerability_is_published_at_it(
+        tmp_path: Path) -> None:
+    """Every result of board 1 (nobody vulnerable by its number) was scored at the Vul
+    column's Both: the workbook's heading, the board page, the PBN file and the hands
+    (and so par) say Both. Board 2, whose rows tell two ways, keeps its number's."""
+    from traveller.publish.layout import board_headings
+    from traveller.publish.pbn_out import write_pbn
+    from traveller.publish.site import site_pages
+
+    sample = Path(__file__).resolve().parent.parent / "sample_data"
+    frame = pd.read_csv(sample / "club_session.csv", dtype=str)
+    frame["Vul"] = ""
+    frame.loc[frame["Board"] == "1", "Vul"] = "All"
+    two = frame.index[frame["Board"] == "2"]
+    frame.loc[two[:2], "Vul"] = "EW"  # board 2 is N-S: two rows say E-W, the rest nothing
+    result = process(frame, hands=sample / "club_session_hands.pbn", dd=False)
+    assert result.settings["vulnerable"] == {1: "All"}
+    t = result.travellers
+    headings = board_headings({c: t[c] for c in t.columns}, result)
+    assert {h.split(" · ")[0]: h for h in headings.values()}["Board 1"].count("Vul: Both") == 1
+    assert "Vul: N-S" in {h.split(" · ")[0]: h for h in headings.values()}["Board 2"]
+    pages = site_pages(result)
+    assert "Vulnerable: Both" in pages["board-1.html"]
+    assert "Vulnerable: N-S" in pages["board-2.html"]
+    pbn = write_pbn(result, tmp_path / "s.pbn").read_text(encoding="utf-8")
+    first = pbn[pbn.index('[Board "1"]'):pbn.index('[Board "2"]')]
+    assert '[Vulnerable "All"]' in first
+    hands = result.hands.set_index("board")
+    assert hands.loc[1, "vulnerable"] == "All" and hands.loc[2, "vulnerable"] == "NS"
+    differ = result.problems[result.problems["code"] == "deal-conditions-differ"]
+    assert any("vulnerable All (its results' Vul column)" in m for m in differ["message"])

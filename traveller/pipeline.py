@@ -35,6 +35,7 @@ from traveller.score.rank import matchpoints, rank_pairs
 from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
+from traveller.tidy.conditions import played_vulnerabilities
 from traveller.tidy.hints import method_hints
 from traveller.tidy.normalise import named_as_the_file, normalise
 from traveller.tidy.unusual import unusual_scores
@@ -188,7 +189,9 @@ def with_hands(result: Result, hands: str | Path | None = None,
         record = hands_in_travellers(result.travellers)
     if record.empty:
         return result
-    frame, checked = check_hands(record, result.travellers)
+    played = result.settings.get("vulnerable")  # (a Vul column's: par as the board was played)
+    frame, checked = check_hands(record, result.travellers,
+                                 played if isinstance(played, dict) else None)
     found.append(checked)
     if hands is not None:
         found.append(differing_deals(frame, result.travellers))
@@ -243,8 +246,10 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
                         unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     _step(progress, 3)
+    played = {} if opts.chicago else played_vulnerabilities(scored)  # (a Vul column's)
     settings = {"scale": scale, "movement": norm.movement, "notation": notation or "auto",
                 "boards": int(scored["board"].nunique()) if len(scored) else 0,
+                **({"vulnerable": played} if played else {}),
                 **asdict(opts), **({"frequency_table": True} if counted else {}),
                 **({"individual": True} if players.is_individual(scored) else {})}
     if opts.method != "mp":

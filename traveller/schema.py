@@ -61,6 +61,20 @@ def board_vulnerability(board: int) -> str:
     return "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
 
 
+#: Vulnerability codes (0 nobody, 1 N-S, 2 E-W, 3 both) as PBN's [Vulnerable] writes them.
+PBN_VULNERABLE_WORDS = ("None", "NS", "EW", "All")
+
+
+def played_vulnerability(settings: dict[str, Any], board: int) -> str:
+    """The vulnerability board ``board`` was played at, as PBN writes it: its number's,
+    or the Vul column's where every result of the board was scored at one its number
+    does not give (a session's ``settings["vulnerable"]``: board -> PBN word)."""
+    stated = settings.get("vulnerable")
+    if isinstance(stated, dict) and board in stated:
+        return str(stated[board])
+    return board_vulnerability(board)
+
+
 def conform(frame: pd.DataFrame, dtypes: dict[str, str]) -> pd.DataFrame:
     """Return a copy of ``frame`` with every column of ``dtypes`` present and typed.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from traveller.publish import handrecord
-from traveller.schema import board_dealer, board_vulnerability
+from traveller.schema import board_dealer, board_vulnerability, played_vulnerability
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -35,10 +35,12 @@ def has_hands(result: Result) -> bool:
 
 
 def block_cells(board: int, deal: str, table: dict[tuple[str, str], int] | None,
-                par: tuple[int, str] | None) -> dict[int, dict[int, str | int]]:
-    """Row in the block -> column -> value, for one board."""
+                par: tuple[int, str] | None, vulnerable: str | None = None
+                ) -> dict[int, dict[int, str | int]]:
+    """Row in the block -> column -> value, for one board (``vulnerable``: PBN's word for
+    the vulnerability it was played at, by default its number's)."""
     cells: dict[int, dict[int, str | int]] = {r: {} for r in range(BLOCK)}
-    vul = board_vulnerability(board).replace("NS", "N-S").replace("EW", "E-W")
+    vul = (vulnerable or board_vulnerability(board)).replace("NS", "N-S").replace("EW", "E-W")
     cells[0] = {0: f"Board {board}", 2: f"Dealer {board_dealer(board)}, vulnerable {vul}"}
     hands = dict(zip("NESW", deal.partition(":")[2].split(), strict=False))
     for seat, (col, first) in _PLACE.items():
@@ -69,8 +71,8 @@ def write_hands_sheet(book: Any, st: dict[str, Any], header: tuple[str, str],
         top = n * BLOCK
         if n and n % PER_PAGE == 0:
             breaks.append(top)
-        for r, row in block_cells(board, deals[board], tables.get(board),
-                                  pars.get(board)).items():
+        for r, row in block_cells(board, deals[board], tables.get(board), pars.get(board),
+                                  played_vulnerability(result.settings, board)).items():
             for col, value in sorted(row.items()):
                 style = bold if r == 0 or (r == 13 and col == 0) else None
                 if isinstance(value, int):

@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from traveller.publish.headers import HEADERS
 from traveller.publish.keys import Lookups, arrow_of, change_starts, floats, numbered
 from traveller.publish.sheet import blank
+from traveller.publish.shown import vulnerability_words
 from traveller.score.table import DEALERS, VULNERABILITY
 from traveller.tidy.arrays import rows_of
 from traveller.words import plural
@@ -253,7 +254,9 @@ def board_headings(columns: Mapping[str, pd.Series], result: Result,
     cells = {c: columns[c].array[at].to_numpy(dtype=object, na_value=None).tolist()
              for c in ("session", "section", "board", "results", "top", "common_top")
              if c in names}
-    return {start: _heading({c: v[i] for c, v in cells.items()}, chicago)
+    played = result.settings.get("vulnerable")
+    return {start: _heading({c: v[i] for c, v in cells.items()}, chicago,
+                            played if isinstance(played, dict) else {})
             for i, start in enumerate(starts)}
 
 
@@ -267,7 +270,7 @@ def group_starts(columns: pd.DataFrame | Mapping[str, pd.Series], keys: list[str
     return change_starts(*(columns[k] for k in keys)) if keys else [0]
 
 
-def _heading(row: dict[str, object], chicago: bool) -> str:
+def _heading(row: dict[str, object], chicago: bool, played: dict[int, str]) -> str:
     parts = []
     for key, word in (("session", "Session"), ("section", "Section")):
         if row.get(key) not in (None, ""):
@@ -278,10 +281,11 @@ def _heading(row: dict[str, object], chicago: bool) -> str:
     number = int(board)  # type: ignore[call-overload]
     parts.append(f"Board {number}")
     parts.append(f"Dealer {DEALERS[(number - 1) % 4]}")
-    if not chicago:
+    if not chicago:  # (the Vul column's where every result of the board was played at it)
         ns, ew = VULNERABILITY[(number - 1) % 16]
-        parts.append("Vul: " + {(False, False): "None", (True, False): "N-S",
-                                (False, True): "E-W", (True, True): "Both"}[(ns, ew)])
+        parts.append("Vul: " + (vulnerability_words(played[number]) if number in played else
+                                {(False, False): "None", (True, False): "N-S",
+                                 (False, True): "E-W", (True, True): "Both"}[(ns, ew)]))
     results, top, common = row.get("results"), row.get("top"), row.get("common_top")
     if results is not None:
         parts.append(plural(int(results), "result"))  # type: ignore[call-overload]

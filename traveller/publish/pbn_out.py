@@ -36,8 +36,9 @@ import pandas as pd
 
 from traveller.publish import handrecord, shown
 from traveller.publish.dates import DATE_SOURCES, parse_date, session_date
-from traveller.publish.pbn_cells import PBN_VULNERABLE, quoted
-from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.publish.pbn_cells import quoted
+from traveller.schema import played_vulnerability
+from traveller.score.table import DEALERS
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -223,7 +224,7 @@ def pbn_text(result: Result) -> str:
         out += [*event, f'[Board "{number}"]',
                 '[West ""]', '[North ""]', '[East ""]', '[South ""]',
                 f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
-                f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]']
+                f'[Vulnerable "{played_vulnerability(result.settings, number)}"]']
         out += [f"[Deal {quoted(deals.get(number, ''))}]",
                 f"[Scoring {quoted(SCORING.get(method, method))}]",
                 '[Declarer ""]', '[Contract ""]', '[Result ""]']

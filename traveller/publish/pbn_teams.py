@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from traveller.publish import shown
-from traveller.publish.pbn_cells import PBN_VULNERABLE, quoted
-from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.publish.pbn_cells import quoted
+from traveller.schema import played_vulnerability
+from traveller.score.table import DEALERS
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -90,12 +91,13 @@ def _cells(result: Result) -> pd.DataFrame:
                              kind="stable")  # Open before Closed
 
 
-def _record(row: dict[str, object], event: list[str], several: bool) -> list[str]:
+def _record(row: dict[str, object], event: list[str], several: bool,
+            settings: dict[str, object]) -> list[str]:
     """The tag lines of one table's record (and the blank line after it)."""
     number = int(str(row["board"]))
     out = [*event, f'[Board "{number}"]', *(f"[{seat} {quoted(row[seat])}]" for seat in SEATS),
            f'[Dealer "{DEALERS[(number - 1) % 4]}"]',
-           f'[Vulnerable "{PBN_VULNERABLE[VULNERABILITY[(number - 1) % 16]]}"]',
+           f'[Vulnerable "{played_vulnerability(settings, number)}"]',
            f"[Deal {quoted(row['deal'])}]", '[Scoring "IMP"]',
            *(f"[{tag} {quoted(row[tag.lower()])}]" for tag in ("Declarer", "Contract", "Result")),
            f'[Room "{row["room"]}"]', f"[HomeTeam {quoted(row['home'])}]",
@@ -116,5 +118,5 @@ def teams_games(result: Result, event: list[str]) -> list[str]:
     several = cells["match"].nunique() > 1
     out: list[str] = []
     for row in cells.to_dict("records"):
-        out += _record(row, event, several)
+        out += _record(row, event, several, result.settings)
     return out

@@ -163,11 +163,19 @@ def percents(column: pd.Series) -> pd.Series:
     return pd.Series(out, index=column.index, dtype=object)
 
 
-def board_conditions(board: int) -> tuple[str, str]:
-    """Dealer and vulnerability of a board number, in words ("North", "N-S")."""
+def board_conditions(board: int, vulnerable: str | None = None) -> tuple[str, str]:
+    """Dealer and vulnerability of a board number, in words ("North", "N-S"); the
+    vulnerability the board was played at instead when given (PBN's word: "NS")."""
     ns, ew = VULNERABILITY[(board - 1) % 16]
     vul = "Both" if ns and ew else "N-S" if ns else "E-W" if ew else "None"
+    if vulnerable is not None:
+        vul = vulnerability_words(vulnerable)
     return SEAT_NAMES[DEALERS[(board - 1) % 4]], vul
+
+
+def vulnerability_words(vulnerable: str) -> str:
+    """PBN's vulnerability word as the pages write it: "NS" -> "N-S", "All" -> "Both"."""
+    return {"NS": "N-S", "EW": "E-W", "All": "Both"}.get(vulnerable, vulnerable)
 
 
 def hands(deal: str | None) -> dict[str, list[tuple[str, str]]] | None:

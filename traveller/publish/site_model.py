@@ -19,6 +19,7 @@ import pandas as pd
 from traveller.publish import handrecord, shown
 from traveller.publish.headers import HEADERS
 from traveller.publish.site_links import Field, board_href, pair_href
+from traveller.schema import played_vulnerability
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -138,7 +139,8 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
         for board in part:
             a, b = board["start"] - offset, board["stop"] - offset
             number = board["board"]
-            dealer, vul = shown.board_conditions(number)
+            dealer, vul = shown.board_conditions(
+                number, played_vulnerability(result.settings, number))
             table, par = tables.get(number), pars.get(number)
             lines = html[a:b]
             if par is not None:

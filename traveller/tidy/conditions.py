@@ -14,7 +14,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from traveller.schema import SEATS
+from traveller.schema import PBN_VULNERABLE_WORDS, SEATS
 from traveller.score.table import VULNERABILITY
 from traveller.tidy import text as tx
 
@@ -44,6 +44,27 @@ def _words(values: pd.Series) -> tuple[np.ndarray, list[str | None]]:
     codes, uniques = tx.distinct(values)
     texts = tx.upper([tx.cell_text(u) for u in uniques])
     return codes, [None if t is None else " ".join(t.replace("−", "-").split()) for t in texts]
+
+
+def played_vulnerabilities(frame: pd.DataFrame) -> dict[int, str]:
+    """Board -> vulnerability (PBN's word) for each board every result of which was scored
+    at a vulnerability its Vul column states and its board number does not (the scored
+    travellers' ``vul`` codes: -1 where the number's was used). A board some of whose
+    rows follow the number, or which the rows tell two ways, is not here: its number's
+    stands (the rows that disagree are listed as vulnerability-disagrees)."""
+    if "vul" not in frame or frame.empty:
+        return {}
+    board = frame["board"].to_numpy(dtype=np.int64, na_value=0)
+    vul = frame["vul"].to_numpy(dtype=np.int64, na_value=-1)
+    keep = board > 0
+    board, vul = board[keep], vul[keep]
+    other = (vul >= 0) & (vul != board_vulnerability(board.astype(float)))
+    out: dict[int, str] = {}
+    for b in np.unique(board[other]).tolist():
+        stated = vul[board == b]
+        if (stated == stated[0]).all():
+            out[int(b)] = PBN_VULNERABLE_WORDS[int(stated[0])]
+    return out
 
 
 def vulnerability_codes(values: pd.Series) -> np.ndarray:

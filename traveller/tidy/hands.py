@@ -10,7 +10,9 @@ and the problems found, each a warning (the scores never depend on the hands):
 * ``deal-duplicate-card``: a card is in two hands (or twice in one);
 * ``deal-board-twice``: the hand record has two different deals for one board;
 * ``deal-conditions-differ``: the hand record's dealer or vulnerability is not
-  the one the traveller's board is scored with (the board number's);
+  the one the traveller's board is scored with (the board number's, or the
+  vulnerability its results' Vul column states where every result was scored
+  at it);
 * ``deal-missing``: a board with results has no deal in the hand record;
 * ``deal-differs``: the traveller carries its own deal for a board (PBN,
   USEBIO) and it is not the hand record's (:func:`differing_deals`).
@@ -122,12 +124,14 @@ def vulnerability_of(text: str) -> str | None:
 
 
 def check_hands(record: pd.DataFrame, travellers: pd.DataFrame,
-                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+                played: dict[int, str] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The session's hands (one row per board of the record) and the problems found.
 
     ``record`` is a hand record as read (``file, sheet, row, board, dealer,
     vulnerable, deal`` as text); ``travellers`` the scored results, whose boards
-    are the ones that need a deal.
+    are the ones that need a deal; ``played`` the boards played at another
+    vulnerability than their number's (the travellers' Vul column: board -> PBN
+    word), whose hands (and par) take that one.
     """
     kept: dict[int, dict[str, object]] = {}
     listed: set[int] = set()  # boards the record has, readable or not
@@ -137,7 +141,7 @@ def check_hands(record: pd.DataFrame, travellers: pd.DataFrame,
         if not board_text.isdigit() or int(board_text) < 1:
             problems.append(_problem(record, position, "bad-board", "Board", board_text))
             continue
-        row, code, column, value, detail = _deal_row(int(board_text), entry)
+        row, code, column, value, detail = _deal_row(int(board_text), entry, played or {})
         listed.add(int(board_text) if code else 0)
         if code:
             problems.append(_problem(record, position, code, column, value, detail))
@@ -157,7 +161,7 @@ def check_hands(record: pd.DataFrame, travellers: pd.DataFrame,
     return hands, pd.concat([*problems, missing]) if problems else missing
 
 
-def _deal_row(board: int, entry: dict[str, object],
+def _deal_row(board: int, entry: dict[str, object], played: dict[int, str]
               ) -> tuple[dict[str, object] | None, str, str, str, str]:
     """(hands row or None, problem code, column, value, detail) of one deal of the record."""
     text = str(entry["deal"] or "")
@@ -167,7 +171,7 @@ def _deal_row(board: int, entry: dict[str, object],
     code, detail = card_faults(parsed)
     hands = parsed if code else completed(parsed)
     complete = not code and all(h is not None for h in hands.values())
-    dealer, vulnerable = board_dealer(board), board_vulnerability(board)
+    dealer, vulnerable = board_dealer(board), played.get(board, board_vulnerability(board))
     row: dict[str, object] = {"board": board, "dealer": dealer, "vulnerable": vulnerable,
            **{SEAT_WORDS[s].lower(): hands[s] for s in SEATS}, "deal": deal_text(hands),
            "complete": complete}
@@ -177,9 +181,11 @@ def _deal_row(board: int, entry: dict[str, object],
     stated_vul = vulnerability_of(str(entry["vulnerable"] or ""))
     if (stated_dealer and stated_dealer != dealer) or (stated_vul and stated_vul != vulnerable):
         said = f"dealer {stated_dealer or '?'}, vulnerable {stated_vul or '?'}"
+        how = (f"dealer {dealer} (its number's), vulnerable {vulnerable} (its results' Vul "
+               "column)" if board in played else
+               f"dealer {dealer}, vulnerable {vulnerable}, by its number")
         return row, "deal-conditions-differ", "Dealer/Vulnerable", said, (
-            f"board {board} is scored as dealer {dealer}, vulnerable {vulnerable}, by its "
-            "number; par is worked out that way")
+            f"board {board} is scored as {how}; par is worked out that way")
     return row, "", "", "", ""
 
 
