@@ -39,7 +39,6 @@ def stamped(path: Path, **keywords: object) -> Result:
 @pytest.mark.parametrize(("source", "keywords"), [
     ("club_session.xlsx", {}),  # a Mitchell, frequencies
     ("club_session.csv", {"names": SAMPLE_DATA / "names.csv", "method": "butler"}),
-    ("rulings_session.csv", {}),
     ("individual_session.csv", {"names": SAMPLE_DATA / "individual_names.csv"}),
 ])
 def test_two_processes_write_the_pages_one_writes(tmp_path: Path, source: str,
