@@ -139,7 +139,6 @@ class BoardStrip:
         return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
                                  "</span>")
 
-
     def _around(self, at: int) -> markupsafe.Markup:
         """What :meth:`__call__` gives for the board at ``at`` of a long session, made
         from the links' finished texts (a few slices a page instead of a loop)."""
@@ -151,8 +150,8 @@ class BoardStrip:
                   *self.plain[at + 1:hi]]
         if hi < n:
             links += [*([gap] if hi < n - 1 else []), self.plain[n - 1]]
-        shown = hi - lo + (lo > 0) + (hi < n)
-        more = "" if shown == n else f' <a href="index.html#boards">all {n} boards</a>'
+        listed = hi - lo + (lo > 0) + (hi < n)
+        more = "" if listed == n else f' <a href="index.html#boards">all {n} boards</a>'
         return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
                                  "</span>")
 
