@@ -8,6 +8,7 @@ import hashlib
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from traveller.pipeline import Result, process
 from traveller.publish.forked import BothEnds, Forked, can_fork
 from traveller.publish.meta import Publication
 from traveller.publish.outputs import stamp
-from traveller.publish.site import SiteWriter, pages_count, site_jobs, write_site
+from traveller.publish.site import SiteWriter, Unit, pages_count, site_jobs, write_site
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="the second process is forked (Linux)")
 
@@ -48,12 +49,13 @@ def test_two_processes_write_the_pages_one_writes(tmp_path: Path, source: str,
     assert site_jobs(result, 2) == 2
     one = write_site(result, tmp_path / "one", jobs=1)
     total = pages_count(result)
+    calls: list[tuple[int, int]] = []
     for size in (site_module.UNIT_RESULTS, 9):  # one unit of boards and one of pairs; many
         monkeypatch.setattr(site_module, "UNIT_RESULTS", size)
         assert len(site_module.units(result)) > (2 if size == 9 else 0)
-        calls: list[tuple[int, int]] = []
+        calls.clear()
         two = write_site(result, tmp_path / f"two{size}", jobs=2,
-                         progress=lambda done, total, seen=calls: seen.append((done, total)))
+                         progress=lambda done, total: calls.append((done, total)))
         assert files(one) == files(two)
         assert calls[-1] == (total, total) and {t for _, t in calls} == {total}
         assert [d for d, _ in calls] == sorted(d for d, _ in calls)  # never backwards
@@ -62,7 +64,12 @@ def test_two_processes_write_the_pages_one_writes(tmp_path: Path, source: str,
 
 def test_both_ends_give_each_unit_once_across_a_fork() -> None:
     shared = BothEnds(list(range(500)))
-    helper = Forked(lambda tick: [tick() for _ in iter(shared.back, None)])
+
+    def work(tick: Callable[[], None]) -> None:
+        for _ in iter(shared.back, None):
+            tick()
+
+    helper = Forked(work)
     mine = list(iter(shared.front, None))
     helper.join()
     assert mine == list(range(len(mine)))  # from the front, in order
@@ -109,20 +116,57 @@ def test_a_failure_in_the_second_process_is_raised_and_leaves_nothing(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
-def test_a_second_process_killed_is_an_error_not_a_site(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_second_process_killed_from_outside_leaves_its_pages_to_this_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed (the out-of-memory killer's SIGKILL) after taking its pages, the second
+    process's pages are written here: the site is the one a single process writes."""
     result = stamped(SAMPLE_DATA / "club_session.xlsx")
+    one = files(write_site(result, tmp_path / "one"))
+    here, real = os.getpid(), site_module.pair_pages
+    monkeypatch.setattr(site_module, "UNIT_RESULTS", 9)  # many units: it takes one first
+    taken: list[list[Unit]] = []
+    real_taken = BothEnds.taken_from_back
 
-    here, real = os.getpid(), site_module.frequency_pages
+    def spy(self: BothEnds[Unit]) -> list[Unit]:
+        taken.append(real_taken(self))
+        return taken[-1]
+
+    monkeypatch.setattr(BothEnds, "taken_from_back", spy)
 
     def killed(*args: object, **kwargs: object) -> object:
-        if os.getpid() == here:  # (the frequencies are the second's alone)
+        if os.getpid() == here:  # (it dies in the first unit of pair pages it takes)
             return real(*args, **kwargs)  # type: ignore[arg-type]
-        os.kill(os.getpid(), signal.SIGKILL)  # (the out-of-memory killer, say)
+        os.kill(os.getpid(), signal.SIGKILL)
         raise AssertionError
 
-    monkeypatch.setattr(site_module, "frequency_pages", killed)
-    with pytest.raises(RuntimeError, match="killed by signal 9"):
+    monkeypatch.setattr(site_module, "pair_pages", killed)
+    boards, waited = site_module.board_pages, [False]
+
+    def unhurried(*args: object, **kwargs: object) -> object:  # here, at first: the second
+        if os.getpid() == here and not waited[0]:  # process takes its first unit meanwhile
+            waited[0] = True
+            time.sleep(1.0)
+        return boards(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site_module, "board_pages", unhurried)
+    assert files(write_site(result, tmp_path / "two", jobs=2)) == one
+    assert taken and taken[0] and taken[0][0][0] == "pairs"  # its unit, written here
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]
+
+
+def test_a_second_process_ended_otherwise_is_an_error_not_a_site(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = stamped(SAMPLE_DATA / "club_session.xlsx")
+    here, real = os.getpid(), site_module.frequency_pages
+
+    def crashed(*args: object, **kwargs: object) -> object:
+        if os.getpid() == here:
+            return real(*args, **kwargs)  # type: ignore[arg-type]
+        os.kill(os.getpid(), signal.SIGABRT)  # (a crash in a library: not redone here)
+        raise AssertionError
+
+    monkeypatch.setattr(site_module, "frequency_pages", crashed)
+    with pytest.raises(RuntimeError, match="killed by signal 6"):
         write_site(result, tmp_path / "site", jobs=2)
     assert list(tmp_path.iterdir()) == []
 

@@ -17,7 +17,6 @@ session); the library's functions fork nothing unless asked to.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import gc
 import os
 import pickle
@@ -35,7 +34,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["BothEnds", "Forked", "can_fork", "cores", "room_for_a_copy"]
+__all__ = ["BothEnds", "Forked", "Lost", "can_fork", "cores", "room_for_a_copy"]
 
 #: What the child sends: one byte a unit done, then the end mark and a pickled exception
 #: (nothing after the mark: done).
@@ -74,6 +73,14 @@ def room_for_a_copy() -> bool:
     return available >= 2 * resident + (256 << 20)
 
 
+class Lost(RuntimeError):
+    """The child ended without saying how (killed by a signal: ``signal``, else 0)."""
+
+    def __init__(self, message: str, signal: int = 0) -> None:
+        super().__init__(message)
+        self.signal = signal
+
+
 class BothEnds(Generic[T]):
     """Units of work shared by this process and a child forked after it is made: one
     takes them from the front, the other from the back, until they meet; each unit is
@@ -97,7 +104,21 @@ class BothEnds(Generic[T]):
         """The last unit nobody has taken (None: none left)."""
         return self._take(front=False)
 
+    def taken_from_back(self) -> list[T]:
+        """The units taken from the back so far, last first (as they were taken)."""
+        import fcntl  # (Unix only, as fork is)
+
+        fd = self._file.fileno()
+        fcntl.lockf(fd, fcntl.LOCK_EX)
+        try:
+            _, stop = struct.unpack("qq", os.pread(fd, 16, 0))
+        finally:
+            fcntl.lockf(fd, fcntl.LOCK_UN)
+        return self.units[stop:][::-1]
+
     def _take(self, front: bool) -> T | None:
+        import fcntl  # (Unix only, as fork is)
+
         fd = self._file.fileno()
         fcntl.lockf(fd, fcntl.LOCK_EX)
         try:
@@ -145,7 +166,7 @@ class Forked:
 
     def join(self, tick: Callable[[int], None] | None = None) -> None:
         """Wait for the child to end (``tick(units done)`` as its reports arrive); raise the
-        exception it raised, or a RuntimeError when it ended without saying how."""
+        exception it raised, or :class:`Lost` when it ended without saying how."""
         while self._outcome is None and self._read(wait=True, tick=tick):
             pass
         self._reap()
@@ -154,8 +175,9 @@ class Forked:
         if self._outcome is None or self._status != 0:
             how = (f"was killed by signal {-self._status}" if self._status and self._status < 0
                    else f"ended with status {self._status}")
-            raise RuntimeError(f"the second process writing the pages {how} before it "
-                               "finished; run again (or look for what stopped it: memory?)")
+            raise Lost(f"the second process writing the pages {how} before it finished; "
+                       "run again (or look for what stopped it: memory?)",
+                       -self._status if self._status and self._status < 0 else 0)
 
     def kill(self) -> None:
         """End the child now (the parent failed or was interrupted); nothing is raised."""

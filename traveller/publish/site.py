@@ -32,6 +32,7 @@ import concurrent.futures
 import functools
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Collection, Iterator
 from importlib import resources
@@ -42,6 +43,7 @@ import jinja2
 import markupsafe
 
 from traveller.publish import shown
+from traveller.publish.forked import Lost
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import card_spans, pair_pages
 from traveller.publish.site_frames import BoardFrames
@@ -366,8 +368,15 @@ class SiteWriter:
                         progress(min(done + theirs, total), total)
 
                 _write_pages(self.result, self.tmp, tell, (), shared.front)
-                helper.join(None if progress is None else
-                            lambda theirs: progress(min(mine + theirs, total), total))
+                try:
+                    helper.join(None if progress is None else
+                                lambda theirs: progress(min(mine + theirs, total), total))
+                except Lost as lost:
+                    if lost.signal != signal.SIGKILL:
+                        raise
+                    # killed from outside (the out-of-memory killer): its pages, here
+                    redo = iter(shared.taken_from_back())
+                    _write_pages(self.result, self.tmp, None, SECOND, lambda: next(redo, None))
                 shared.close()
             css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
             (self.tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"),
