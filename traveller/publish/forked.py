@@ -148,7 +148,12 @@ class Forked:
             # Python 3.12+ warns on forking a process with threads (pyarrow's idle pool):
             # the child takes no lock another thread could hold (it renders and writes files)
             warnings.simplefilter("ignore", DeprecationWarning)
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # (no process to be had: the caller does the work itself)
+                os.close(read_end)
+                os.close(write_end)
+                raise
         if pid == 0:  # the child: never returns
             os.close(read_end)
             _child(work, write_end)
@@ -221,7 +226,8 @@ class Forked:
             self._fd = -1
 
     def __del__(self) -> None:  # a helper never joined (an error between start and join)
-        self.kill()
+        with contextlib.suppress(Exception):  # (at interpreter exit, say: nothing to print)
+            self.kill()
 
 
 def _child(work: Callable[[Callable[[], None]], None], fd: int) -> None:
