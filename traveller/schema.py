@@ -55,14 +55,14 @@ def board_dealer(board: int) -> str:
     return DEALERS[(board - 1) % 4]
 
 
+#: Vulnerability codes (0 nobody, 1 N-S, 2 E-W, 3 both) as PBN's [Vulnerable] writes them.
+PBN_VULNERABLE_WORDS = ("None", "NS", "EW", "All")
+
+
 def board_vulnerability(board: int) -> str:
     """The vulnerability of a board number as PBN writes it: "None", "NS", "EW" or "All"."""
     ns, ew = VULNERABILITY[(board - 1) % 16]
-    return "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
-
-
-#: Vulnerability codes (0 nobody, 1 N-S, 2 E-W, 3 both) as PBN's [Vulnerable] writes them.
-PBN_VULNERABLE_WORDS = ("None", "NS", "EW", "All")
+    return PBN_VULNERABLE_WORDS[int(ns) + 2 * int(ew)]
 
 
 def played_vulnerability(settings: dict[str, Any], board: int) -> str:

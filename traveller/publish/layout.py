@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -24,7 +24,8 @@ from traveller.publish.headers import HEADERS
 from traveller.publish.keys import Lookups, arrow_of, change_starts, floats, numbered
 from traveller.publish.sheet import blank
 from traveller.publish.shown import vulnerability_words
-from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.schema import played_vulnerability
+from traveller.score.table import DEALERS
 from traveller.tidy.arrays import rows_of
 from traveller.words import plural
 
@@ -254,9 +255,7 @@ def board_headings(columns: Mapping[str, pd.Series], result: Result,
     cells = {c: columns[c].array[at].to_numpy(dtype=object, na_value=None).tolist()
              for c in ("session", "section", "board", "results", "top", "common_top")
              if c in names}
-    played = result.settings.get("vulnerable")
-    return {start: _heading({c: v[i] for c, v in cells.items()}, chicago,
-                            played if isinstance(played, dict) else {})
+    return {start: _heading({c: v[i] for c, v in cells.items()}, chicago, result.settings)
             for i, start in enumerate(starts)}
 
 
@@ -270,7 +269,7 @@ def group_starts(columns: pd.DataFrame | Mapping[str, pd.Series], keys: list[str
     return change_starts(*(columns[k] for k in keys)) if keys else [0]
 
 
-def _heading(row: dict[str, object], chicago: bool, played: dict[int, str]) -> str:
+def _heading(row: dict[str, object], chicago: bool, settings: dict[str, Any]) -> str:
     parts = []
     for key, word in (("session", "Session"), ("section", "Section")):
         if row.get(key) not in (None, ""):
@@ -282,10 +281,7 @@ def _heading(row: dict[str, object], chicago: bool, played: dict[int, str]) -> s
     parts.append(f"Board {number}")
     parts.append(f"Dealer {DEALERS[(number - 1) % 4]}")
     if not chicago:  # (the Vul column's where every result of the board was played at it)
-        ns, ew = VULNERABILITY[(number - 1) % 16]
-        parts.append("Vul: " + (vulnerability_words(played[number]) if number in played else
-                                {(False, False): "None", (True, False): "N-S",
-                                 (False, True): "E-W", (True, True): "Both"}[(ns, ew)]))
+        parts.append("Vul: " + vulnerability_words(played_vulnerability(settings, number)))
     results, top, common = row.get("results"), row.get("top"), row.get("common_top")
     if results is not None:
         parts.append(plural(int(results), "result"))  # type: ignore[call-overload]

@@ -1,14 +1,10 @@
 """PBN's smallest pieces, shared by the pairs export (:mod:`traveller.publish.pbn_out`)
-and the teams export (:mod:`traveller.publish.pbn_teams`): a quoted tag value and the
-vulnerability words."""
+and the teams export (:mod:`traveller.publish.pbn_teams`): a quoted tag value (their
+[Vulnerable] words are :func:`traveller.schema.played_vulnerability`'s)."""
 
 from __future__ import annotations
 
 import re
-
-#: (N-S vulnerable, E-W vulnerable) -> PBN's [Vulnerable] word.
-PBN_VULNERABLE = {(False, False): "None", (True, False): "NS", (False, True): "EW",
-                  (True, True): "All"}
 
 
 def quoted(value: object) -> str:

@@ -14,7 +14,8 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import arrow_of, floats
-from traveller.score.table import DEALERS, VULNERABILITY
+from traveller.schema import board_vulnerability
+from traveller.score.table import DEALERS
 from traveller.words import noun, places
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -166,10 +167,7 @@ def percents(column: pd.Series) -> pd.Series:
 def board_conditions(board: int, vulnerable: str | None = None) -> tuple[str, str]:
     """Dealer and vulnerability of a board number, in words ("North", "N-S"); the
     vulnerability the board was played at instead when given (PBN's word: "NS")."""
-    ns, ew = VULNERABILITY[(board - 1) % 16]
-    vul = "Both" if ns and ew else "N-S" if ns else "E-W" if ew else "None"
-    if vulnerable is not None:
-        vul = vulnerability_words(vulnerable)
+    vul = vulnerability_words(vulnerable or board_vulnerability(board))
     return SEAT_NAMES[DEALERS[(board - 1) % 4]], vul
 
 
