@@ -86,34 +86,20 @@ def timed(args: list[str], code: Path, cwd: Path | None = None, *,
     (``args[0]`` the Python: replaced by :func:`interpreter`). The peak is the process's
     own, or with ``every_process`` that of it and its children together (their summed
     proportional set sizes every 20 ms, bench_site.py: a large site's second process)."""
-    import threading
-
-    from bench_site import _pss, _tree
+    from bench_site import wait_sampled
 
     args = [interpreter(code), *args[1:]] if args[0] == sys.executable else args
     env = {**os.environ, "PYTHONPATH": str(code)}
     start = time.perf_counter()
     proc = subprocess.Popen(args, env=env, cwd=cwd or code, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
-    peak, ended = [0.0], threading.Event()
-
-    def measure() -> None:
-        while not ended.wait(0.02):
-            peak[0] = max(peak[0], _pss(_tree(proc.pid)))
-
-    sampler = threading.Thread(target=measure, daemon=True)
-    if every_process:
-        sampler.start()
-    _, status, usage = os.wait4(proc.pid, 0)
-    ended.set()
-    if every_process:
-        sampler.join()
+    status, usage, peak = wait_sampled(proc, every_process)
     seconds = time.perf_counter() - start
     stderr = proc.stderr.read().decode() if proc.stderr else ""
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 3):
         raise SystemExit(f"{' '.join(args)} failed ({proc.returncode}):\n{stderr[-2000:]}")
-    return seconds, peak[0] if every_process else usage.ru_maxrss / 1024
+    return seconds, peak if every_process else usage.ru_maxrss / 1024
 
 
 def best(sides: dict[str, Callable[[], tuple[float, float]]], repeat: int

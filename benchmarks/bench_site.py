@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -60,16 +61,11 @@ def _pss(pids: list[int]) -> float:
     return total / 1024
 
 
-def child(args: list[str], sample: bool = False) -> tuple[float, float, float]:
-    """(seconds, peak MiB of all its processes together or 0 unless ``sample``, peak MiB
-    of the largest one). Sampling reads each process's page tables, which slows it, so
-    the timed runs are not sampled."""
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    clock = time.perf_counter()
-    proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    peak = [0.0]
-    ended = threading.Event()
+def wait_sampled(proc: subprocess.Popen[bytes], sample: bool
+                 ) -> tuple[int, resource.struct_rusage, float]:
+    """Wait for ``proc``: its wait status, its resource usage, and with ``sample`` the peak
+    of it and its children together (summed PSS every 20 ms; 0 without)."""
+    peak, ended = [0.0], threading.Event()
 
     def measure() -> None:
         while not ended.wait(0.02):
@@ -79,10 +75,22 @@ def child(args: list[str], sample: bool = False) -> tuple[float, float, float]:
     if sample:
         sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - clock
     ended.set()
     if sample:
         sampler.join()
+    return status, usage, peak[0]
+
+
+def child(args: list[str], sample: bool = False) -> tuple[float, float, float]:
+    """(seconds, peak MiB of all its processes together or 0 unless ``sample``, peak MiB
+    of the largest one). Sampling reads each process's page tables, which slows it, so
+    the timed runs are not sampled."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    clock = time.perf_counter()
+    proc = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    status, usage, peak = wait_sampled(proc, sample)
+    seconds = time.perf_counter() - clock
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 3):
         raise SystemExit(f"{args[3:6]} failed ({code}): {proc.stderr.read().decode()[-2000:]}"
@@ -90,7 +98,7 @@ def child(args: list[str], sample: bool = False) -> tuple[float, float, float]:
     if proc.stderr:
         proc.stderr.close()
     proc.returncode = code  # reaped above
-    return seconds, peak[0], usage.ru_maxrss / 1024  # KiB on Linux
+    return seconds, peak, usage.ru_maxrss / 1024  # KiB on Linux
 
 
 def main() -> None:
