@@ -199,8 +199,8 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
         if not frames:
             frames.append(BoardFrames(env.get_template("board.html"),
                                       {k: v for k, v in common.items() if k != "boards_nav"}))
-        for at, board in enumerate(board_pages(result, field, order, index[first:stop]),
-                                   start=first):
+        for at, board in enumerate(board_pages(result, field, order, index[first:stop],
+                                               has_lead=common["has_lead"]), start=first):
             yield board["href"], frames[0].render(board, strip(at))
 
     def pairs(only: tuple[int, int] | None) -> Iterator[tuple[str, str]]:
@@ -210,7 +210,8 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
         else:
             if not cards:
                 cards.append(card_spans(result))
-            found = pair_pages(result, field, groups, only=only, cards=cards[0])
+            found = pair_pages(result, field, groups, only=only, cards=cards[0],
+                               has_lead=common["has_lead"])
         for pair in found:
             yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
 

@@ -39,18 +39,19 @@ def card_spans(result: Result) -> tuple[pd.DataFrame, dict[str, tuple[int, int]]
 
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
                chunk: int = 65536, *, only: tuple[int, int] | None = None,
-               cards: tuple[pd.DataFrame, dict[str, tuple[int, int]]] | None = None
-               ) -> Iterator[dict[str, Any]]:
+               cards: tuple[pd.DataFrame, dict[str, tuple[int, int]]] | None = None,
+               has_lead: bool | None = None) -> Iterator[dict[str, Any]]:
     """Each ranked pair's page model (its ranking row and card rows), in ranking order;
     ``only=(a, b)``: the pairs at positions a to b-1 of that order. ``cards`` is
-    :func:`card_spans` of the result when the caller has it already."""
+    :func:`card_spans` of the result, ``has_lead`` :func:`shown.any_lead` of its
+    travellers, when the caller has them already."""
     if "pair" not in result.ranking:
         return
     frame, spans = card_spans(result) if cards is None else cards
     # the cells the page's headings have (a card has an mp and an imp column whatever the
     # method; the travellers say which figures the method gives)
     figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers,
-               shown.any_lead(result.travellers))
+               shown.any_lead(result.travellers) if has_lead is None else has_lead)
     part: list[dict[str, Any]] = []
     size = 0
     rows: Iterator[dict[str, Any]] = (row for group in groups["groups"]

@@ -118,16 +118,18 @@ def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:
 
 
 def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dict[str, Any]],
-                chunk: int = 65536) -> Iterator[dict[str, Any]]:
+                chunk: int = 65536, *, has_lead: bool | None = None
+                ) -> Iterator[dict[str, Any]]:
     """Each board's page model in board order (its results as finished table rows),
-    formatted a chunk of about ``chunk`` results at a time (never every board at once)."""
+    formatted a chunk of about ``chunk`` results at a time (never every board at once).
+    ``has_lead``: :func:`shown.any_lead` of the travellers, when the caller has it."""
     from traveller.publish.site_cells import rows_html, traveller_cells
     from traveller.publish.site_rows import par_html
 
     deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), \
         handrecord.pars(result)
     has_mp, has_imps = "ns_mp" in result.travellers, "ns_imp" in result.travellers
-    has_lead = shown.any_lead(result.travellers)
+    has_lead = shown.any_lead(result.travellers) if has_lead is None else has_lead
     for part in _chunks(index, chunk):
         offset = part[0]["start"]
         t = result.travellers.iloc[order[offset:part[-1]["stop"]]].reset_index(drop=True)
