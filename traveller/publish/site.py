@@ -57,8 +57,14 @@ from traveller.publish.site_model import (
 from traveller.publish.titles import method_line
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from traveller.publish.forked import BothEnds, Forked
     from traveller.result import Result
+
+    #: A session's board index (``site_model.board_index``: the travellers' order by
+    #: board, and each board's entry), when a caller has made it already.
+    Index = tuple[np.ndarray, list[dict[str, Any]]]
 
 STYLESHEET = "style.css"
 #: Marks a folder as a site written here, so that only such a folder is ever replaced.
@@ -174,7 +180,7 @@ Unit = tuple[str, int, int]
 
 
 def iter_pages(result: Result, parts: Collection[str] = PARTS,
-               claim: Callable[[], Unit | None] | None = None
+               claim: Callable[[], Unit | None] | None = None, indexed: Index | None = None
                ) -> Iterator[tuple[str, str | Iterator[str]]]:
     """Every page of the site in turn (of the ``parts`` named only: :data:`PARTS`): (file
     name, its HTML, or its HTML in pieces for a page that streams as it renders).
@@ -183,11 +189,12 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
     that ``claim()`` gives, until it gives None, after the ranking and frequencies
     pages of ``parts``. Each page is rendered from a small model made just before
     it (a chunk of boards or pairs is formatted at a time), so the site is never
-    held whole. A page is the same whichever pages are rendered with it.
+    held whole. A page is the same whichever pages are rendered with it. ``indexed`` is
+    the session's board index when the caller has it.
     """
     env = environment()
     field = Field.of(result)
-    order, index = board_index(result)
+    order, index = board_index(result) if indexed is None else indexed
     groups = ranking_groups(result)
     strip = BoardStrip(index)
     common = _common(result, groups, strip)
@@ -242,10 +249,11 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
 UNIT_RESULTS = 65536
 
 
-def units(result: Result) -> list[Unit]:
+def units(result: Result, boards: Index | None = None) -> list[Unit]:
     """The board pages in runs of consecutive boards, then the pair pages in runs of
-    pairs (ranking order), each about :data:`UNIT_RESULTS` results or card rows."""
-    _, index = board_index(result)
+    pairs (ranking order), each about :data:`UNIT_RESULTS` results or card rows
+    (``boards``: the session's board index when the caller has it)."""
+    _, index = board_index(result) if boards is None else boards
     out: list[Unit] = []
     first = 0
     for at, board in enumerate(index):
@@ -339,14 +347,16 @@ class SiteWriter:
                                          dir=self.folder.parent))
         self.helper: Forked | None = None
         self.shared: BothEnds[Unit] | None = None
+        self.indexed: Index | None = None
         self.open = True
         if site_jobs(result, jobs) == 2:
             from traveller.publish.forked import BothEnds, Forked
 
-            tmp, shared = self.tmp, BothEnds(units(result))
+            tmp, indexed = self.tmp, board_index(result)  # (made once, for both processes)
+            self.indexed, shared = indexed, BothEnds(units(result, indexed))
             try:
                 self.helper = Forked(lambda tick: _write_pages(
-                    result, tmp, lambda done, total: tick(), SECOND, shared.back))
+                    result, tmp, lambda done, total: tick(), SECOND, shared.back, indexed))
                 self.shared = shared
             except OSError:  # no fork to be had (limits): one process writes every page
                 shared.close()
@@ -368,7 +378,7 @@ class SiteWriter:
                     if progress is not None:
                         progress(min(done + theirs, total), total)
 
-                _write_pages(self.result, self.tmp, tell, (), shared.front)
+                _write_pages(self.result, self.tmp, tell, (), shared.front, self.indexed)
                 try:
                     helper.join(None if progress is None else
                                 lambda theirs: progress(min(mine + theirs, total), total))
@@ -377,7 +387,8 @@ class SiteWriter:
                         raise
                     # killed from outside (the out-of-memory killer): its pages, here
                     redo = iter(shared.taken_from_back())
-                    _write_pages(self.result, self.tmp, None, SECOND, lambda: next(redo, None))
+                    _write_pages(self.result, self.tmp, None, SECOND, lambda: next(redo, None),
+                                 self.indexed)
                 shared.close()
             css = resources.files("traveller.publish").joinpath("templates", STYLESHEET)
             (self.tmp / STYLESHEET).write_text(css.read_text(encoding="utf-8"),
@@ -419,7 +430,8 @@ WRITERS = 4
 def _write_pages(result: Result, tmp: Path,
                  progress: Callable[[int, int], None] | None,
                  parts: Collection[str] = PARTS,
-                 claim: Callable[[], Unit | None] | None = None) -> None:
+                 claim: Callable[[], Unit | None] | None = None,
+                 indexed: Index | None = None) -> None:
     """The pages of ``parts`` (and of the units ``claim`` gives: :func:`iter_pages`) into
     ``tmp``: rendered here, written by threads meanwhile (creating thousands of files
     waits on the file system, not on Python), a few pages ahead at most."""
@@ -435,7 +447,7 @@ def _write_pages(result: Result, tmp: Path,
 
     with concurrent.futures.ThreadPoolExecutor(WRITERS, thread_name_prefix="site") as writer:
         try:
-            for name, pieces in iter_pages(result, parts, claim):
+            for name, pieces in iter_pages(result, parts, claim, indexed):
                 if isinstance(pieces, str):
                     pending.append(writer.submit(_write_page, tmp / name, pieces))
                 else:  # streamed as it renders (the frequencies of every board)
