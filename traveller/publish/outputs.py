@@ -64,8 +64,8 @@ def write_outputs(result: Result, *, html: str | Path | SiteWriter | None = None
     """Write the website, PBN and USEBIO files asked for; the paths written.
 
     ``html`` is the site's folder, or a :class:`SiteWriter` already begun on it
-    (``traveller score`` begins the site before the workbook, so that a large
-    session's pair pages are written meanwhile). With the website, ``director``
+    (``traveller score`` begins the site before the workbook, so that a second
+    process writes half a large session's pages meanwhile). With the website, ``director``
     is where the director's page goes (outside the site folder, beside the
     workbook: :func:`director_path`); ``progress`` is called after each page of
     the site (pages done, pages in all).
