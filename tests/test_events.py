@@ -89,6 +89,36 @@ def test_cli_event_and_ruling_options(two_sessions: list[Path], tmp_path: Path) 
         "Ranking", "Travellers", "Score cards"]  # no Problems sheet: there are none
 
 
+def test_each_session_keeps_the_vulnerability_its_boards_were_played_at(
+        tmp_path: Path) -> None:
+    """Board 1 of session 2 was played at the Vul column's Both (its number says nobody),
+    board 1 of session 1 by its number: the event's Travellers headings and board pages
+    say each, as board numbers repeat across sessions."""
+    from traveller.publish.layout import board_headings
+    from traveller.publish.site import site_pages
+
+    rows = ["1,1,11,4S,N,10,420", "1,2,12,4S,N,10,420", "2,1,11,3N,S,9,600",
+            "2,2,12,3N,S,9,600"]
+    header = "Board,NS,EW,Contract,By,Tricks,Score\n"
+    one = tmp_path / "s1.csv"
+    one.write_text(header + "\n".join(rows) + "\n", encoding="utf-8")
+    two = tmp_path / "s2.csv"
+    two.write_text(header.replace("\n", ",Vul\n") + "\n".join(
+        [r.replace(",420", ",620,All") if r.startswith("1,") else r + "," for r in rows])
+        + "\n", encoding="utf-8")
+    event = process_event([one, two])
+    assert event.settings["session_vulnerable"] == {"2": {1: "All"}}
+    t = event.travellers
+    headings = [h for h in board_headings({c: t[c] for c in t.columns}, event).values()
+                if "Board 1 " in h + " "]
+    assert [h.split(" · ")[0] for h in headings] == ["Session 1", "Session 2"]
+    assert "Vul: None" in headings[0] and "Vul: Both" in headings[1]
+    pages = site_pages(event)
+    (first,) = [p for name, p in pages.items() if name.startswith("board-1-1")]
+    (second,) = [p for name, p in pages.items() if name.startswith("board-2-1")]
+    assert "Vulnerable: None" in first and "Vulnerable: Both" in second
+
+
 def test_cli_warsaw_phantom_award(tmp_path: Path) -> None:
     out = tmp_path / "w.xlsx"
     path = real_file("pary-jfr-warsaw", "wb120802.csv")

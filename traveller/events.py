@@ -168,10 +168,13 @@ def process_event(paths: Sequence[str | Path], *, method: str = "average", key: 
                             enumerate(results, start=1)], ignore_index=True)
     problems = pd.concat([r.problems for r in results if not r.problems.empty]
                          or [results[0].problems], ignore_index=True)
-    # (the first session's settings, less its boards played at a Vul column's vulnerability:
-    # board numbers repeat across sessions, so the event's pages go by the numbers)
+    # (the first session's settings; each session's boards played at a Vul column's
+    # vulnerability are kept by session, as board numbers repeat across sessions)
     first = {k: v for k, v in results[0].settings.items() if k != "vulnerable"}
-    settings = {**first, "sessions": len(results), "combine": method, "key": key,
+    played = {str(n): r.settings["vulnerable"] for n, r in enumerate(results, start=1)
+              if r.settings.get("vulnerable")}
+    settings = {**first, "session_vulnerable": played,
+                "sessions": len(results), "combine": method, "key": key,
                 "boards": int(travellers[["session", "board"]].drop_duplicates().shape[0])}
     return Result(travellers=travellers, ranking=ranking, problems=problems, settings=settings,
                   source=", ".join(str(p) for p in paths),

@@ -65,11 +65,19 @@ def board_vulnerability(board: int) -> str:
     return PBN_VULNERABLE_WORDS[int(ns) + 2 * int(ew)]
 
 
-def played_vulnerability(settings: dict[str, Any], board: int) -> str:
+def played_vulnerability(settings: dict[str, Any], board: int, session: object = None) -> str:
     """The vulnerability board ``board`` was played at, as PBN writes it: its number's,
     or the Vul column's where every result of the board was scored at one its number
-    does not give (a session's ``settings["vulnerable"]``: board -> PBN word)."""
-    stated = settings.get("vulnerable")
+    does not give (a session's ``settings["vulnerable"]``: board -> PBN word).
+
+    ``session``: the session of an event of several, whose settings keep each session's
+    record apart (``settings["session_vulnerable"]``: session as text -> board -> word),
+    since board numbers repeat across sessions.
+    """
+    if session is None or session == "":
+        stated = settings.get("vulnerable")
+    else:
+        stated = (settings.get("session_vulnerable") or {}).get(str(session))
     if isinstance(stated, dict) and board in stated:
         return str(stated[board])
     return board_vulnerability(board)

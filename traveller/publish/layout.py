@@ -281,7 +281,8 @@ def _heading(row: dict[str, object], chicago: bool, settings: dict[str, Any]) ->
     parts.append(f"Board {number}")
     parts.append(f"Dealer {DEALERS[(number - 1) % 4]}")
     if not chicago:  # (the Vul column's where every result of the board was played at it)
-        parts.append("Vul: " + vulnerability_words(played_vulnerability(settings, number)))
+        played = played_vulnerability(settings, number, row.get("session"))
+        parts.append("Vul: " + vulnerability_words(played))
     results, top, common = row.get("results"), row.get("top"), row.get("common_top")
     if results is not None:
         parts.append(plural(int(results), "result"))  # type: ignore[call-overload]

@@ -142,7 +142,7 @@ def board_pages(result: Result, field: Field, order: np.ndarray, index: list[dic
             a, b = board["start"] - offset, board["stop"] - offset
             number = board["board"]
             dealer, vul = shown.board_conditions(
-                number, played_vulnerability(result.settings, number))
+                number, played_vulnerability(result.settings, number, board["session"]))
             table, par = tables.get(number), pars.get(number)
             lines = html[a:b]
             if par is not None:
