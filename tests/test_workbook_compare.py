@@ -5,7 +5,7 @@ before the row-by-row writer (commit f254d0e) from the sample sessions. What
 may differ is only what was meant to: a heading row above each board, cells
 as written only where they differ from the normalised value, per-board and
 constant columns moved to the headings and the Summary, whole matchpoints
-shown without a decimal point, the cells as written headed by their field's
+shown without a decimal point (whole IMPs too), the cells as written headed by their field's
 name ("Contract (as written)", not the input's "Kontrakt (as written)"), score
 cards as a page per pair, no Problems sheet when there are none, no empty
 Frequencies columns; and, since the
@@ -33,7 +33,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 REFS = Path(__file__).resolve().parent / "data" / "workbook_ref"
 CASES = [("club_session.xlsx", {}), ("club_session_pl.xlsx", {}), ("club_session_ru.csv", {}),
          ("problems_session.csv", {}), ("club_session.csv", {"method": "butler"})]
-MP_HEADERS = {"N-S MP", "E-W MP", "MP", "N-S MP (Neuberg)", "E-W MP (Neuberg)"}
+MP_HEADERS = {"N-S MP", "E-W MP", "MP", "N-S MP (Neuberg)", "E-W MP (Neuberg)",
+              "N-S IMPs", "E-W IMPs", "IMPs"}
 Cell = tuple[Any, str]
 
 
@@ -63,7 +64,7 @@ def _same(old: Cell, new: Cell, header: str) -> bool:
                          and abs(ov - nv) < 1e-9):
         return False
     if header in MP_HEADERS and of in ("0.##", "0.00") and isinstance(nv, int | float):
-        # matchpoints without a trailing decimal point: whole ones as 14 (or 14.00 beside
+        # matchpoints (IMPs) without a trailing decimal point: whole ones as 14 (or 14.00 beside
         # fractions of their board or card), others to two decimals, 7.50
         return nf in ("0", "0.00") if nv == int(nv) else nf == "0.00"
     return ov is None or of == nf

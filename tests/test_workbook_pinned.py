@@ -112,6 +112,36 @@ def test_travellers_with_rulings_have_one_heading_each_and_one_format_per_board(
     assert {"0"} in board_formats.values()  # a board of whole matchpoints
 
 
+@pytest.mark.parametrize("method", ["butler", "ximp"])
+def test_imps_are_whole_without_decimals_else_to_two_places_per_board(
+        tmp_path: Path, method: str) -> None:
+    """Butler's IMPs are whole: 5, not 5.00, on the Travellers, the score cards (their
+    totals and ranking line too) and the Ranking. Cross-IMPs divided by n-1 have fractions:
+    every IMP of such a board (a card, a block) to two places, whole ones included."""
+    book, _ = _book(tmp_path, "club_session.csv", options=Options(method=method))
+    formats: dict[str, set[str]] = {}
+    sheet = book["Travellers"]
+    head = [c.value for c in sheet[1]]
+    board = ""
+    for row in sheet.iter_rows(min_row=2):
+        if isinstance(row[0].value, str):
+            board = row[0].value
+        for name in ("N-S IMPs", "E-W IMPs"):
+            cell = row[head.index(name)]
+            if isinstance(cell.value, int | float):
+                formats.setdefault(board, set()).add(cell.number_format)
+    cards = book["Score cards"]
+    imps = [c.value for c in cards[2]].index("IMPs")
+    card_formats = {r[imps].number_format for r in cards.iter_rows(min_row=3)
+                    if isinstance(r[imps].value, int | float)}
+    ranked = {r["IMPs"][1] for r in ranking_rows(book["Ranking"])}
+    if method == "butler":
+        assert set().union(*formats.values()) == card_formats == ranked == {"0"}
+    else:
+        assert all(len(f) == 1 for f in formats.values())  # never 5 beside 0.43
+        assert {"0.00"} in formats.values() and "0.00" in card_formats and "0.00" in ranked
+
+
 def test_the_input_s_own_ruling_is_shown_as_written_where_it_differs() -> None:
     import pandas as pd
 

@@ -47,6 +47,8 @@ def column(header: str, series: pd.Series | Any, style: str | None) -> Column:
     measured = _measured(series, style)
     if measured is not None:  # listed and measured from the array: as width() would
         values, kind, longest = measured
+        if style == MP_FORMAT and kind == "number":  # whole numbers held as integers
+            style = "0"
         return Column(header, values, kind, style, _fitted(header, longest))
     values, kind = _cells(series, style)
     return Column(header, values, kind, style, width(header, values, kind != "any"))

@@ -10,7 +10,8 @@ FORMATS = {
     "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
     "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
     "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
-    "ns_imp": DECIMAL, "ew_imp": DECIMAL, "imps": DECIMAL, "average": DECIMAL,
+    # IMPs as matchpoints: whole where a board's (a card's, a block's) all are, else 2 places
+    "ns_imp": MP_FORMAT, "ew_imp": MP_FORMAT, "imps": MP_FORMAT, "average": DECIMAL,
     "datum": SIGNED, "points": SIGNED, "target": SIGNED, "vp": DECIMAL,
     "home_vp": DECIMAL, "away_vp": DECIMAL, "quotient": DECIMAL,
 }

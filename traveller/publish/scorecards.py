@@ -41,7 +41,7 @@ ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponen
                "opponent_names": "Opponents' names", "contract": "Contract", "declarer": "By",
                "result": "Result", "lead": "Lead", "score": "Score", "mp": "MP", "pct": "%",
                "imp": "IMPs", "ruling": "Ruling"}
-_STYLES = {"score": SIGNED, "mp": MP_FORMAT, "pct": DECIMAL, "imp": DECIMAL, "board": "center",
+_STYLES = {"score": SIGNED, "mp": MP_FORMAT, "pct": DECIMAL, "imp": MP_FORMAT, "board": "center",
            "opponent": "center", "declarer": "center", "held": "center", "result": "center",
            "ruling": "indent"}
 _OTHER_LINE = {"NS": "EW", "EW": "NS", "": ""}
@@ -170,7 +170,7 @@ def _ranked(sheet: Any, st: dict[str, Any], cols: list[Column],
             j = headers.index(header)
             number = float(value)
             values[j] = number
-            formats[j] = st["0" if key == "mp" and number.is_integer() else DECIMAL]
+            formats[j] = st["0" if key != "pct" and number.is_integer() else DECIMAL]
     sheet.put_row(r, values, formats)
 
 
@@ -212,5 +212,6 @@ def _total_rows(st: dict[str, Any], cols: list[Column], sums: dict[str, np.ndarr
     if "imp" in sums:  # the IMPs of the boards on the card, added up
         j, imp = headers.index("IMPs"), sums["imp"]
         for (row, formats), (start, end) in zip(rows, spans, strict=True):
-            row[j], formats[j] = float(imp[start:end].sum()), st["total_pct"]
+            row[j] = total = float(imp[start:end].sum())
+            formats[j] = st["total_whole" if total.is_integer() else "total_pct"]
     return rows
