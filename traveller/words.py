@@ -46,8 +46,10 @@ def places(value: float, decimals: int = 2, signed: bool = False) -> str:
     """``value`` to ``decimals`` places as a spreadsheet shows its cell: from the value's
     15 significant digits, a half rounded away from zero (``places(158.625)`` is
     ``"158.63"``, ``places(79.975)`` ``"79.98"``, where printf writes 158.62 and 79.97);
-    ``signed`` puts a sign on every number. Infinities and NaN as printf writes them."""
-    sign = "+" if signed else ""
+    ``signed`` puts a sign on every number but zero (a signed format shows 0, not +0).
+    Infinities and NaN as printf writes them."""
+    sign = "+" if signed and value != 0 else ""
+    value = value or 0.0  # (-0.0 as 0: a spreadsheet shows either as 0)
     if not math.isfinite(value):
         return f"{value:{sign}.{decimals}f}"
     exact = Decimal(f"{value:.15g}").quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)

@@ -111,21 +111,25 @@ def signed_sides(ns_score: pd.Series) -> tuple[pd.Series, pd.Series]:
 
 
 def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.ndarray:
-    """Numbers to ``decimals`` places (a sign on every one when ``signed``), as the
-    workbook shows them: made from whole numbers (no format call per number), and a
-    value half way between two (158.625, or 79.975 as a float holds it) rounded away
-    from zero, as a spreadsheet rounds its cell's decimal value (158.63, 79.98; printf
-    would write 158.62 and 79.97); NaN as "nan" (callers blank it)."""
+    """Numbers to ``decimals`` places (a sign on every one but zero when ``signed``: the
+    workbook's signed format shows 0, not +0), as the workbook shows them: made from
+    whole numbers (no format call per number), and a value half way between two
+    (158.625, or 79.975 as a float holds it) rounded away from zero, as a spreadsheet
+    rounds its cell's decimal value (158.63, 79.98; printf would write 158.62 and
+    79.97); NaN as "nan" (callers blank it)."""
     values = np.asarray(values, dtype=float)
     scaled = np.round(np.abs(np.nan_to_num(values)) * 10 ** decimals)
     if not len(values) or scaled.max() >= 2 ** 53:  # beyond exact whole numbers: printf
-        return np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values).astype(object)
+        out = np.char.mod(f"%{'+' if signed else ''}.{decimals}f", values).astype(object)
+        out[values == 0] = f"{0:.{decimals}f}"
+        return out
     units = scaled.astype(np.int64)
     whole = (units // 10 ** decimals).astype(str).astype(object)
     if decimals:
         part = np.char.zfill((units % 10 ** decimals).astype(str), decimals).astype(object)
         whole = whole + "." + part
     sign = np.where(np.signbit(values), "-", "+" if signed else "").astype(object)
+    sign[values == 0] = ""  # (-0.0 too: a spreadsheet shows either as 0)
     out = np.where(np.isnan(values), "nan", sign + whole)
     half = np.abs(np.abs(np.nan_to_num(values)) * 10 ** decimals % 1 - 0.5) < 1e-6
     if half.any():  # (a few: each through its decimal digits)
