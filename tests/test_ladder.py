@@ -207,3 +207,22 @@ def test_ladder_command_refuses_an_output_that_is_not_a_workbook(tmp_path: Path)
     points = CliRunner().invoke(main, ["ladder", str(tmp_path), "-o", str(tmp_path / "l.xlsx"),
                                        "--best", "0"])
     assert points.exit_code == 2  # a count of at least 1
+
+
+def test_a_total_and_average_at_a_half_hundredth_round_away_from_zero() -> None:
+    """55.125 % and 60 %: a total of 115.125 shows as 115.13 and ranks above 115.12 (numpy
+    rounded it to even, 115.12, and called the two level); the average 57.5625 is 57.56,
+    rounded once from the exact total."""
+    from traveller.score.ladder import standings
+
+    rows = pd.DataFrame({
+        "player": ["Ann", "Ann", "Bob", "Bob"], "player_key": ["a", "a", "b", "b"],
+        "player_id": ["1", "1", "2", "2"], "partner_key": ["x", "y", "x", "y"],
+        "session": ["s1", "s2", "s1", "s2"], "date": ["2026-01-01", "2026-01-08"] * 2,
+        "method": ["mp"] * 4, "pct": [55.125, 60.0, 55.12, 60.0], "average": [None] * 4,
+        "award": [None] * 4})
+    table, _ = standings(rows, LadderRule())
+    got = table.set_index("player")
+    assert got.loc["Ann", "total"] == 115.13 and got.loc["Bob", "total"] == 115.12
+    assert got.loc["Ann", "average"] == 57.56 and got.loc["Bob", "average"] == 57.56
+    assert got.loc["Ann", "rank"] == "1" and got.loc["Bob", "rank"] == "2"

@@ -15,9 +15,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from traveller.publish.site import STYLESHEET, environment
+from traveller.score.imps import round_half_away
 from traveller.words import places
 
 
@@ -26,9 +28,9 @@ def state_of(table: pd.DataFrame, detail: pd.DataFrame) -> dict[str, Any]:
     sessions: dict[str, dict[str, Any]] = {}
     for key, session, value, counted in zip(detail["player_key"], detail["session"],
                                             detail["value"], detail["counted"], strict=True):
-        sessions.setdefault(key, {})[session] = [round(float(value), 2), bool(counted)]
+        sessions.setdefault(key, {})[session] = [_hundredths(value), bool(counted)]
     return {"format": 1, "players": {
-        key: {"player": player, "rank": rank, "total": round(float(total), 2),
+        key: {"player": player, "rank": rank, "total": _hundredths(total),
               "sessions": sessions.get(key, {})}
         for key, player, rank, total in zip(table["player_key"], table["player"], table["rank"],
                                             table["total"], strict=True)}}
@@ -167,6 +169,11 @@ def write_atomic(path: Path, text: str) -> Path:
     from traveller.batch.manifest import write_atomic as atomic
 
     return atomic(path, text)
+
+
+def _hundredths(value: object) -> float:
+    """A figure to two places as the sheet shows it (halves away from zero)."""
+    return float(round_half_away(np.array([float(value)]), 2)[0])  # type: ignore[arg-type]
 
 
 def _two(value: object) -> str:

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.errors import TravellerError
+from traveller.score.imps import round_half_away
 
 #: One row per player per session.
 SESSION_COLUMNS = ["session", "title", "date", "method", "player_key", "player", "player_id",
@@ -120,10 +121,15 @@ def _per_player(detail: pd.DataFrame, rule: LadderRule) -> pd.DataFrame:
         "sessions": groups.size(),
         "partners": detail[detail["partner_key"].astype(bool)].groupby("player_key")[
             "partner_key"].nunique(),
-        "counted": counted.size(), "total": counted.sum().round(2)})
+        "counted": counted.size(), "total": counted.sum()})
     table = table.fillna({"partners": 0, "counted": 0, "total": 0.0})
     table = table.astype({"partners": int, "counted": int})
-    table["average"] = (table["total"] / table["counted"].where(table["counted"] > 0)).round(2)
+    # rounded once, from the exact sum, halves away from zero as a spreadsheet shows them
+    # (numpy rounds 115.125 to even, 115.12)
+    exact = table["total"].to_numpy(dtype=float)
+    table["total"] = round_half_away(exact, 2)
+    table["average"] = round_half_away(
+        exact / table["counted"].where(table["counted"] > 0).to_numpy(dtype=float), 2)
     short = table["sessions"] < rule.min_sessions
     few = table["partners"] < rule.min_partners
     table["qualified"] = ~(short | few)
@@ -138,7 +144,7 @@ def _per_player(detail: pd.DataFrame, rule: LadderRule) -> pd.DataFrame:
 def _ranks(table: pd.DataFrame) -> list[str]:
     """Places of the qualified players ("3=" shared); "" for the others."""
     qualified = table["qualified"].to_numpy()
-    totals = table["total"].round(2).where(qualified)
+    totals = table["total"].where(qualified)  # (to two places already: ties as printed)
     place = totals.rank(method="min", ascending=False)
     shared = totals.duplicated(keep=False) & qualified
     return [("" if not q else f"{int(p)}=" if s else str(int(p)))
