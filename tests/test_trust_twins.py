@@ -327,3 +327,27 @@ def test_a_board_played_at_its_vul_columns_vulnerability_is_published_at_it(
     assert hands.loc[1, "vulnerable"] == "All" and hands.loc[2, "vulnerable"] == "NS"
     differ = result.problems[result.problems["code"] == "deal-conditions-differ"]
     assert any("vulnerable All (its results' Vul column)" in m for m in differ["message"])
+    # the Vul column as written shows only what differs from the board's heading
+    from traveller.publish.layout import travellers_layout
+
+    shown = travellers_layout(result)[0]["vul_as_written"].fillna("")
+    assert shown[shown != ""].tolist() == ["EW", "EW"]  # (the sheet's blanks as typed)
+
+
+def test_vul_and_dealer_columns_as_written_show_only_what_differs(tmp_path: Path) -> None:
+    """A PBN file states each board's dealer and vulnerability: the same as its number's
+    on every board of the team trials, so the Travellers sheet has no column repeating
+    them; a Dealer cell that says another seat is shown (and listed)."""
+    from traveller.publish.layout import travellers_layout
+
+    path = real_file("pbn-teams-itt1998", "98ITTF1.PBN")
+    result = process(path, dd=False)
+    columns = travellers_layout(result)[0]
+    assert "vul_as_written" not in columns and "dealer_as_written" not in columns
+    text = path.read_text(encoding="latin-1").replace('[Dealer "E"]', '[Dealer "W"]', 1)
+    edited = tmp_path / "dealer.pbn"
+    edited.write_text(text, encoding="latin-1")
+    other = process(edited, dd=False)
+    dealer = travellers_layout(other)[0]["dealer_as_written"]
+    assert dealer.dropna().tolist() == ["W"]
+    assert (other.problems["code"] == "dealer-disagrees").sum() == 1

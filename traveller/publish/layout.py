@@ -3,7 +3,8 @@
 - a heading row above each board: the board, its dealer and vulnerability, how
   many results and the top;
 - the cells *as written* only where they differ from the normalised value
-  (``2NT`` read as ``2NT`` is left blank; ``3nt``, ``D10`` or ``=`` are kept);
+  (``2NT`` read as ``2NT`` is left blank; ``3nt``, ``D10`` or ``=`` are kept), a Vul
+  or Dealer cell only where it differs from the board's heading;
 - the per-board figures (results, top, common top) in that heading instead of
   on every row; the Neuberg-scaled matchpoints only when they differ somewhere;
 - the source file, sheet and notation, when the same on every row, moved to
@@ -24,9 +25,10 @@ from traveller.publish.headers import HEADERS
 from traveller.publish.keys import Lookups, arrow_of, change_starts, floats, numbered
 from traveller.publish.sheet import blank
 from traveller.publish.shown import vulnerability_words
-from traveller.schema import played_vulnerability
+from traveller.schema import PBN_VULNERABLE_WORDS, played_vulnerability
 from traveller.score.table import DEALERS
 from traveller.tidy.arrays import rows_of
+from traveller.tidy.conditions import dealer_codes, vulnerability_codes
 from traveller.words import plural
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ _PER_BOARD = ("results", "top", "common_top")
 #: Columns moved to the Summary when they hold one value throughout.
 _CONSTANT = ("file", "sheet", "notation")
 AS_WRITTEN = "_as_written"  # contract_as_written, ... (tidy.normalise)
+_VUL, _DEALER = f"vul{AS_WRITTEN}", f"dealer{AS_WRITTEN}"
 
 
 
@@ -75,7 +78,7 @@ def travellers_layout(result: Result, summary: bool = True,
     moved = {f.split(": ", 1)[1] for f, _ in facts}
     names = [c for c in names if c not in moved]
     series, names = _input_twins(series, names)
-    kept, dropped = _as_written(series, names)
+    kept, dropped = _as_written(series, names, result.settings)
     for scaled, plain in (("ns_mp_scaled", "ns_mp"), ("ew_mp_scaled", "ew_mp")):
         if scaled in names and plain in names and _same(series[scaled], series[plain]):
             dropped.add(scaled)
@@ -203,9 +206,12 @@ class _Cells:
         return missing | (values == "")
 
 
-def _as_written(series: dict[str, pd.Series], names: list[str]
+def _as_written(series: dict[str, pd.Series], names: list[str],
+                settings: dict[str, Any] | None = None
                 ) -> tuple[dict[str, pd.Series], set[str]]:
-    """Each as-written column of ``names`` blanked where it equals its normalised value.
+    """Each as-written column of ``names`` blanked where it equals its normalised value;
+    a Vul or Dealer column where it states the board's (``settings``: the session's, for
+    the vulnerability its boards were played at).
 
     The columns kept (with their blanked cells) and those left empty (dropped).
     """
@@ -214,8 +220,8 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
     partners = [c for c in _PARTNERS if c in names]
     rows = rows_of(series) if series else 0
     for name in [c for c in names if str(c).endswith(AS_WRITTEN)]:
-        best, same = 0, None
-        for candidate in partners:
+        best, same = 0, _stated_conditions(series, name, settings or {})
+        for candidate in partners if same is None else ():
             equal = cells.equal(name, candidate)
             hits = int(equal.sum())
             if hits > best:
@@ -229,6 +235,33 @@ def _as_written(series: dict[str, pd.Series], names: list[str]
         else:
             kept[name] = _as_text(series[name]).mask(same)
     return kept, dropped
+
+
+def _stated_conditions(series: dict[str, pd.Series], name: str,
+                       settings: dict[str, Any]) -> np.ndarray | None:
+    """Where a Vul (Dealer) column as written states the vulnerability the board is
+    published at (its dealer), however spelled ("Both" for All, "-" for None); None for
+    any other column, or without board numbers (a Chicago's vulnerability is the deal's)."""
+    if name not in (_VUL, _DEALER) or "board" not in series or (
+            name == _VUL and settings.get("chicago")):
+        return None
+    board = series["board"].to_numpy(dtype=float, na_value=np.nan)
+    known = ~np.isnan(board)
+    number = np.where(known, board, 1).astype(np.int64)
+    if name == _DEALER:
+        stated, board_code = dealer_codes(series[name]), (number - 1) % 4
+    else:
+        sessions: Any = [None]
+        at = np.zeros(len(number), dtype=np.int64)
+        if "session" in series:  # (an event: each session's boards played as it says)
+            at, sessions = pd.factorize(series["session"].to_numpy(dtype=object))
+        width = len(sessions) + 1  # (board, session) as one number: a board's session apart
+        keys, inverse = np.unique(number * width + at + 1, return_inverse=True)
+        board_code = np.array([PBN_VULNERABLE_WORDS.index(played_vulnerability(
+            settings, int(k // width), sessions[k % width - 1] if k % width else None))
+            for k in keys.tolist()], dtype=np.int64)[inverse.reshape(-1)]
+        stated = vulnerability_codes(series[name])
+    return known & (stated >= 0) & (stated == board_code)
 
 
 def _as_text(series: pd.Series) -> pd.Series:
