@@ -142,6 +142,26 @@ def test_imps_are_whole_without_decimals_else_to_two_places_per_board(
         assert {"0.00"} in formats.values() and "0.00" in card_formats and "0.00" in ranked
 
 
+@pytest.mark.parametrize(("scale", "shown"), [("wbf", "0.00"), ("table", "0")])
+def test_victory_points_are_whole_on_a_discrete_scale(tmp_path: Path, scale: str,
+                                                      shown: str) -> None:
+    """The team trials' match: 15.88 to 4.12 on the WBF scale, 15 to 5 on a 24-board
+    table, which the Ranking and the Matches sheet print as 15, not 15.00."""
+    from conftest import real_file
+
+    vp_scale = "wbf" if scale == "wbf" else str(SAMPLE_DATA / "vp_scale_24_boards.csv")
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), dd=False,
+                     options=Options(method="teams", vp_scale=vp_scale))
+    book = openpyxl.load_workbook(write_workbook(result, tmp_path / "t.xlsx"))
+    ranked = {r["VP"] for r in ranking_rows(book["Ranking"])}
+    matches = book["Matches"]
+    head = [c.value for c in matches[1]]
+    cells = [row[head.index(h)] for row in matches.iter_rows(min_row=2)
+             for h in ("Home VP", "Away VP")]
+    assert {f for _, f in ranked} == {c.number_format for c in cells} == {shown}
+    assert sorted(v for v, _ in ranked) == ([4.12, 15.88] if scale == "wbf" else [5, 15])
+
+
 def test_the_input_s_own_ruling_is_shown_as_written_where_it_differs() -> None:
     import pandas as pd
 

@@ -12,8 +12,9 @@ FORMATS = {
     "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
     # IMPs as matchpoints: whole where a board's (a card's, a block's) all are, else 2 places
     "ns_imp": MP_FORMAT, "ew_imp": MP_FORMAT, "imps": MP_FORMAT, "average": DECIMAL,
-    "datum": SIGNED, "points": SIGNED, "target": SIGNED, "vp": DECIMAL,
-    "home_vp": DECIMAL, "away_vp": DECIMAL, "quotient": DECIMAL,
+    "datum": SIGNED, "points": SIGNED, "target": SIGNED,
+    # victory points too: a discrete scale's whole (15), the continuous scale's to 2 places
+    "vp": MP_FORMAT, "home_vp": MP_FORMAT, "away_vp": MP_FORMAT, "quotient": DECIMAL,
 }
 
 #: Readable headers for canonical columns.

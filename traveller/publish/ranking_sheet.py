@@ -31,8 +31,9 @@ SIZES = {"title": 20, "line": 13, "block": 15, "cell": 14}
 #: Width units of a portrait A4 page inside the default margins (about 92 characters of
 #: the default type): the table is widened to fill it.
 PAGE_WIDTH = 80.0
-#: Matchpoint and IMP columns: whole numbers without decimals, else two decimals in the block.
-WHOLE_OR_TWO = frozenset({"mp", "mp_factored", "imps"})
+#: Matchpoint, IMP and VP columns: whole numbers without decimals, else two decimals in the
+#: block.
+WHOLE_OR_TWO = frozenset({"mp", "mp_factored", "imps", "vp"})
 _LINES = {"NS": "N-S", "EW": "E-W"}
 #: The key suffix of a shaded (every other) row's formats.
 BANDED = ":band"
