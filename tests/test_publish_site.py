@@ -246,6 +246,9 @@ def test_pair_pages_show_the_methods_figures_for_every_board(method: str) -> Non
             assert "MP" not in column and "%" not in column
             assert [float(v.replace("−", "-")) for v in column["IMPs"]] == pytest.approx(
                 mine["imp"].astype(float).tolist(), abs=0.005)  # as printed, to 2 decimals
+    # the pair's total under its heading says what its second figure is
+    total = re.search(r'<p class="total">(.*?)</p>', pages["pair-NS1.html"]).group(1)
+    assert total.endswith(" %" if method == "mp" else " a board"), total
 
 
 class Tables(HTMLParser):
