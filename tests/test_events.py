@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import openpyxl
@@ -117,6 +119,44 @@ def test_each_session_keeps_the_vulnerability_its_boards_were_played_at(
     (first,) = [p for name, p in pages.items() if name.startswith("board-1-1")]
     (second,) = [p for name, p in pages.items() if name.startswith("board-2-1")]
     assert "Vulnerable: None" in first and "Vulnerable: Both" in second
+
+
+@pytest.mark.parametrize("combine", ["average", "total"])
+def test_the_event_ranking_shows_what_its_places_follow(
+        two_sessions: list[Path], tmp_path: Path, combine: str) -> None:
+    """N-S 1 and 2 both have 66.67 % of the event's matchpoints, but the places follow the
+    average of the session percentages (75 against 50): the Ranking sheet and the page
+    show it as "Average %" (to two places, not "+75"), each session's percentage as
+    "Session 1 %", and say so under the ranking; no Carry-over column of zeros. Placed
+    by the total, the figure is "Total", the matchpoints with any carry-over."""
+    from conftest import ranking_rows
+
+    from traveller import write_workbook
+    from traveller.publish.site import site_pages
+
+    carry = tmp_path / "carry.csv"
+    carry.write_text("Pair,Line,Carry\n3,N-S,1.5\n", encoding="utf-8")
+    event = process_event(two_sessions, method=combine,
+                          carry_over=carry if combine == "total" else None)
+    book = openpyxl.load_workbook(write_workbook(event, tmp_path / "e.xlsx"))
+    rows = {r["Pair"][0]: r for r in ranking_rows(book["Ranking"]) if r["Block"] == "N-S"}
+    figure = "Average %" if combine == "average" else "Total"
+    if combine == "average":
+        assert [rows[p]["Place"][0] for p in (2, 1)] == ["1", "2"]
+        assert rows[2][figure] == (75, "0.00") and rows[1][figure] == (50, "0.00")
+        assert rows[2]["%"][0] == pytest.approx(rows[1]["%"][0])  # level on the total %
+        assert "Carry-over" not in rows[2]
+    else:
+        assert rows[3][figure] == (3.5, "0.00") and rows[3]["Carry-over"][0] == 1.5
+        assert rows[1][figure] == (8, "0.00")  # beside 3.50 in its block, as matchpoints
+    assert rows[1]["Session 1 %"] == (100, "0.00") and rows[1]["Session 2 %"] == (0, "0.00")
+    foot = "placed by " + ("the average of each session's percentage (Average %)"
+                           if combine == "average" else "the total matchpoints (Total)")
+    assert foot in "\n".join(str(c.value) for c in book["Ranking"]["A"] if c.value)
+    page = html.unescape(site_pages(event)["index.html"])
+    assert f">{figure}</th>" in page and ">Session 2 %</th>" in page and foot in page
+    if combine == "average":
+        assert re.search(r">75\.00</td>", page) and "Carry-over" not in page
 
 
 def test_cli_warsaw_phantom_award(tmp_path: Path) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+
 from traveller.publish.sheet import DECIMAL, MP_FORMAT, SIGNED
 
 #: Column -> number format; other columns are written as they are.
@@ -109,3 +112,30 @@ INDENTED = frozenset({"ruling", "ruling_applied", "ruling_kind", "Ruling_as_writ
 #: Short codes and small numbers, centred so neighbouring columns do not run together.
 CENTERED = frozenset({"board", "ns_pair", "ew_pair", "declarer", "tricks", "pair", "line",
                       "boards", "place", "results", "top", "row"})
+
+
+#: An event's column of each session's percentage: ``pct_1``, ``pct_2``, ...
+_SESSION_PCT = re.compile(r"pct_(\d+)")
+
+
+def event_column(column: str, settings: Mapping[str, object]) -> str | None:
+    """What an event's own ranking column is: "average" (its Score when the places follow
+    the mean of the session percentages), "total" (when they follow the total
+    matchpoints), "session" (a session's percentage); None for any other column."""
+    if column == "score" and settings.get("combine") in ("average", "total"):
+        return str(settings["combine"])
+    return "session" if _SESSION_PCT.fullmatch(column) else None
+
+
+def ranking_heading(column: str, settings: Mapping[str, object]) -> str:
+    """A ranking column's heading (:data:`HEADERS`); an event's Score says what the places
+    follow, carry-over included ("Average %" of the session percentages, or "Total"
+    matchpoints), and each session's percentage is "Session 2 %".
+
+    >>> ranking_heading("score", {"combine": "average"}), ranking_heading("pct_2", {})
+    ('Average %', 'Session 2 %')
+    """
+    kind = event_column(column, settings)
+    if kind == "session":
+        return f"Session {column.removeprefix('pct_')} %"
+    return {"average": "Average %", "total": "Total"}.get(kind or "", HEADERS.get(column, column))

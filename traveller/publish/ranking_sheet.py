@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.headers import CENTERED, FORMATS, HEADERS
+from traveller.publish.headers import CENTERED, FORMATS, event_column, ranking_heading
 from traveller.publish.keys import change_starts, plain
 from traveller.publish.sheet import CELL_TEXT_LIMIT, DECIMAL, MP_FORMAT, blank, column
 from traveller.publish.titles import foot_lines, top_lines
@@ -102,11 +102,13 @@ def _formats(book: Any) -> dict[str, Any]:
     return made
 
 
-def _column_format(name: str) -> str:
-    """The number format of a ranking column (matchpoints: chosen per block)."""
-    if name in WHOLE_OR_TWO:
+def _column_format(name: str, settings: dict[str, Any]) -> str:
+    """The number format of a ranking column (matchpoints: chosen per block; an event's
+    percentages to two places, its total matchpoints as matchpoints)."""
+    kind = event_column(name, settings)
+    if name in WHOLE_OR_TWO or kind == "total":
         return MP_FORMAT
-    return FORMATS.get(name, "General")
+    return DECIMAL if kind else FORMATS.get(name, "General")
 
 
 def _layout(columns: dict[str, pd.Series], headed: list[str]) -> list[tuple[str, Any]]:
@@ -141,7 +143,9 @@ def write_ranking(book: Any, result: Result, columns: dict[str, pd.Series],
     blocks, headed = _blocks(columns)
     layout = _layout(columns, headed)
     names = [c for c, _ in layout]
-    cols = [column(HEADERS.get(c, str(c)), s, _column_format(c)) for c, s in layout]
+    settings = result.settings
+    cols = [column(ranking_heading(str(c), settings), s, _column_format(str(c), settings))
+            for c, s in layout]
     sheet = book.add_worksheet("Ranking")
     widths = _widths(cols, names)
     for j, w in enumerate(widths):
@@ -219,12 +223,12 @@ def _cell_format(fmt: dict[str, Any], col: Any, name: str, align: str, start: in
     if col.kind in ("text",) or (col.kind == "any" and name not in FORMATS
                                  and name not in WHOLE_OR_TWO):
         return f"text_{align}"
-    if name in WHOLE_OR_TWO:
+    if name in WHOLE_OR_TWO or col.style == MP_FORMAT:
         values = np.array([np.nan if v is None else v for v in col.values[start:end]],
                           dtype=float)
         known = values[~np.isnan(values)]
         return "0" if np.array_equal(known, np.floor(known)) else DECIMAL
     if align == "center":
         return "text_center"
-    key = FORMATS.get(name, "General")
+    key = col.style or "General"  # (the column's format: _column_format's)
     return key if key in fmt else "General"

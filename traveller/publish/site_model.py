@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import handrecord, shown
-from traveller.publish.headers import HEADERS
+from traveller.publish.headers import event_column, ranking_heading
 from traveller.publish.site_links import Field, board_href, pair_href
 from traveller.schema import played_vulnerability
 
@@ -34,10 +34,13 @@ FOLDED_ON_A_PHONE = frozenset({"matches", "quotient"})
 
 
 def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
-    """The ranking formatted, its score column heading and the percentage/average heading."""
+    """The ranking formatted, its score column heading and the last column's heading: the
+    percentage or average, or an event's Score (what its places follow)."""
     r = result.ranking.reset_index(drop=True)
     score, heading = next(((c, h) for c, h in SCORE_COLUMNS if c in r), ("", ""))
-    second = "pct" if "pct" in r else "average" if "average" in r else None
+    event = event_column("score", result.settings) if "score" in r else None
+    second = "score" if event else "pct" if "pct" in r else "average" if "average" in r \
+        else None
     line = r["line"] if "line" in r else pd.Series("", index=r.index)
     section = r["section"] if "section" in r else pd.Series("", index=r.index)
     pair = r["pair"].astype("Int64") if "pair" in r else r.get("team", r.index.to_series())
@@ -47,26 +50,38 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "boards": shown.text(r["boards"]) if "boards" in r else "",
         "score": shown.numbers(r[score]) if score else "",
         "factored": shown.numbers(r["mp_factored"]) if shown.factored_shown(r) else "",
-        "second": shown.percents(r[second]) if second else "",
+        "second": (shown.numbers(r[second]) if event == "total" else shown.percents(r[second])
+                   ) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
         "place": shown.text(r["place"]) if "place" in r else "",
         "points": shown.numbers(r["master_points"]) if "master_points" in r else "",
-        "figures": _team_figures(r),
+        "figures": _figures(r, result.settings),
         "href": pair_href(section, line, pair) if "pair" in r else ""})  # teams: no cards
-    return out, heading, {"pct": "%", "average": "Average"}.get(second or "")
+    last = ranking_heading("score", result.settings) if event else \
+        {"pct": "%", "average": "Average"}.get(second or "")
+    return out, heading, last
 
 
-def _team_columns(ranking: pd.DataFrame) -> list[tuple[str, str]]:
-    """The teams figures (:data:`TEAM_FIGURES`) ``ranking`` has, each with its cells'
-    class ("secondary": folded on a phone)."""
+def _figure_columns(ranking: pd.DataFrame, settings: dict[str, Any]
+                    ) -> list[tuple[str, str]]:
+    """The figures between the score and the last column, each with its cells' class
+    ("secondary": folded on a phone): a teams ranking's (:data:`TEAM_FIGURES`); an
+    event's %, carry-over (when any) and each session's %; none for another ranking."""
+    if "score" in ranking and event_column("score", settings):
+        carry = "carry" in ranking and bool(ranking["carry"].fillna(0).astype(float).any())
+        return [(c, "" if c == "pct" else "secondary") for c in ranking
+                if c == "pct" or (c == "carry" and carry) or event_column(c, settings)
+                == "session"]
     return [(c, "secondary" if c in FOLDED_ON_A_PHONE else "") for c in TEAM_FIGURES
             if c in ranking]
 
 
-def _team_figures(ranking: pd.DataFrame) -> list[list[tuple[str, str]]]:
-    """Each line's teams figures as (text, class) cells; none for another ranking."""
-    kept = _team_columns(ranking)
-    texts = [_finite(ranking[c]).tolist() for c, _ in kept]
+def _figures(ranking: pd.DataFrame, settings: dict[str, Any]) -> list[list[tuple[str, str]]]:
+    """Each line's figures (:func:`_figure_columns`) as (text, class) cells; percentages
+    to two places."""
+    kept = _figure_columns(ranking, settings)
+    texts = [(shown.percents(ranking[c]) if c == "pct" or event_column(c, settings)
+              else _finite(ranking[c])).tolist() for c, _ in kept]
     folds = [fold for _, fold in kept]
     return [list(zip(line, folds, strict=True)) for line in zip(*texts, strict=True)] \
         if kept else [[] for _ in range(len(ranking))]
@@ -88,10 +103,12 @@ def ranking_groups(result: Result) -> dict[str, Any]:
         groups.append({"title": title, "rows": part.to_dict("records")})
     names = bool(rows["names"].astype(bool).any())  # (no column of blanks)
     return {"groups": groups, "score_heading": heading, "second_heading": second,
-            "chart": second == "%", "points": "master_points" in result.ranking,
+            # (an event's Average % is the figure its places follow)
+            "chart": second in ("%", "Average %"), "points": "master_points" in result.ranking,
             "factored": shown.factored_shown(result.ranking), "names": names,
             "who": result.ranked_as.capitalize(),  # Pair, Player or Team
-            "figures": [(HEADERS[c], fold) for c, fold in _team_columns(result.ranking)]}
+            "figures": [(ranking_heading(c, result.settings), fold)
+                        for c, fold in _figure_columns(result.ranking, result.settings)]}
 
 
 def board_index(result: Result) -> tuple[np.ndarray, list[dict[str, Any]]]:

@@ -74,7 +74,21 @@ def method_line(result: Result) -> str:
                      f"{movement.capitalize()} movement" if movement else "")
     boards = s.get("boards", 0)
     parts.append(plural(int(boards) if isinstance(boards, int | float) else 0, "board"))
+    if s.get("combine") in ("average", "total"):
+        parts.append(_event_words(result))
     return "; ".join(p for p in parts if p)
+
+
+def _event_words(result: Result) -> str:
+    """An event's ranking in words: what its places follow."""
+    s = result.settings
+    sessions = s.get("sessions", 0)
+    followed = ("the average of each session's percentage (Average %)"
+                if s.get("combine") == "average" else "the total matchpoints (Total)")
+    carry = "carry" in result.ranking and bool(
+        result.ranking["carry"].fillna(0).astype(float).any())
+    return (f"an event of {plural(int(sessions) if isinstance(sessions, int) else 0, 'session')}"
+            f", placed by {followed}" + (" with the carry-over added" if carry else ""))
 
 
 #: Each matchpoint scale in words.

@@ -325,12 +325,15 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
 
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:
-    """The ranking's columns to write: no empty line or section, no factored MP equal to MP."""
+    """The ranking's columns to write: no empty line or section, no factored MP equal to MP,
+    no event carry-over column of zeros."""
     columns = dict(result.ranking.items())  # each column once, compared as arrays
     drop = [name for name in ("line", "section")  # blank for a Howell / a single section
             if name in columns and bool((columns[name].array == "").all())]
     if "mp_factored" in columns and not factored_shown(columns):
         drop.append("mp_factored")  # every pair played every board
+    if "carry" in columns and not columns["carry"].fillna(0).astype(float).any():
+        drop.append("carry")  # an event without carry-over
     kept = {c: series for c, series in columns.items() if c not in drop}
     if result.settings.get("individual") and "pair" in kept:  # one line per player
         kept = {("player" if c == "pair" else c): v for c, v in kept.items()}
