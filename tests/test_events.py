@@ -159,6 +159,22 @@ def test_the_event_ranking_shows_what_its_places_follow(
         assert re.search(r">75\.00</td>", page) and "Carry-over" not in page
 
 
+def test_the_sessions_sheet_lists_each_session_s_ranking_readably(
+        two_sessions: list[Path], tmp_path: Path) -> None:
+    """The session first, no empty Section or Names column, no factored MP equal to the
+    MP, whole matchpoints as 8 (not 8.00), and every pair of every session listed."""
+    from traveller import write_workbook
+
+    event = process_event(two_sessions)
+    sheet = openpyxl.load_workbook(write_workbook(event, tmp_path / "e.xlsx"))["Sessions"]
+    rows = list(sheet.iter_rows(values_only=False))
+    assert [c.value for c in rows[0]] == ["Session", "Line", "Pair", "Boards", "MP", "%",
+                                          "Place", "MP possible"]
+    assert len(rows) - 1 == len(event.session_rankings)
+    assert {r[4].number_format for r in rows[1:]} == {"0"}
+    assert [(r[0].value, r[2].value, r[4].value) for r in rows[1:3]] == [(1, 1, 8), (1, 2, 4)]
+
+
 def test_cli_warsaw_phantom_award(tmp_path: Path) -> None:
     out = tmp_path / "w.xlsx"
     path = real_file("pary-jfr-warsaw", "wb120802.csv")

@@ -10,8 +10,9 @@ from traveller.publish.sheet import DECIMAL, MP_FORMAT, SIGNED
 #: Column -> number format; other columns are written as they are.
 FORMATS = {
     "ns_score": SIGNED, "ns_mp": MP_FORMAT, "ew_mp": MP_FORMAT,
-    "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": '0.00',
-    "mp_factored": '0.00', "ns_award": DECIMAL, "ew_award": DECIMAL, "score": SIGNED,
+    "ns_pct": DECIMAL, "ew_pct": DECIMAL, "pct": DECIMAL, "mp": MP_FORMAT,
+    "mp_factored": MP_FORMAT, "possible": MP_FORMAT, "ns_award": DECIMAL,
+    "ew_award": DECIMAL, "score": SIGNED,
     "ns_mp_scaled": MP_FORMAT, "ew_mp_scaled": MP_FORMAT,
     # IMPs as matchpoints: whole where a board's (a card's, a block's) all are, else 2 places
     "ns_imp": MP_FORMAT, "ew_imp": MP_FORMAT, "imps": MP_FORMAT, "average": DECIMAL,
@@ -42,7 +43,8 @@ HEADERS = {
     "home_vp": "Home VP", "away_vp": "Away VP", "status": "Status",
     "home_ns_score": "Home N-S score", "away_ns_score": "Away N-S score",
     "home_diff": "Home difference", "home_imp": "Home IMPs", "away_imp": "Away IMPs",
-    "mp_factored": "MP (factored)", "ruling": "Ruling", "ruling_kind": "Ruling kind",
+    "mp_factored": "MP (factored)", "possible": "MP possible", "ruling": "Ruling",
+    "ruling_kind": "Ruling kind",
     "ns_award": "N-S award %", "ew_award": "E-W award %", "ruling_applied": "Ruling applied",
     "phantom": "Phantom", "arrow": "Arrow switched", "fouled": "Fouled group",
     "held": "Cards", "opponent": "Opponents", "score": "Score", "count": "Times",

@@ -320,8 +320,24 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
         sheets = sheets[1:]
     sessions = getattr(result, "session_rankings", None)
     if sessions is not None and not sessions.empty:
-        sheets.append(("Sessions", sessions))
+        sheets.append(("Sessions", _session_columns(sessions)))
     return sheets + awarded
+
+
+#: The Sessions sheet's columns first, in this order (any others after them).
+_SESSION_ORDER = ("session", "section", "line", "pair", "names", "boards", "mp",
+                  "mp_factored", "pct", "place", "possible")
+
+
+def _session_columns(sessions: pd.DataFrame) -> dict[str, pd.Series]:
+    """Every session's ranking as the Sessions sheet shows it: the session first, no empty
+    section, line or names column, factored matchpoints only where they differ."""
+    order = [c for c in _SESSION_ORDER if c in sessions]
+    columns = {c: sessions[c] for c in [*order, *(c for c in sessions if c not in order)]}
+    drop = {c for c in ("section", "line", "names") if c in columns and blank(columns[c])}
+    if "mp_factored" in columns and not factored_shown(columns):
+        drop.add("mp_factored")
+    return {c: v for c, v in columns.items() if c not in drop}
 
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:
