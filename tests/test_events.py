@@ -157,6 +157,14 @@ def test_the_event_ranking_shows_what_its_places_follow(
     assert f">{figure}</th>" in page and ">Session 2 %</th>" in page and foot in page
     if combine == "average":
         assert re.search(r">75\.00</td>", page) and "Carry-over" not in page
+    # each pair's card (sheet and page) says its place and that figure
+    cards = [str(c.value) for c in book["Score cards"]["A"] if c.value]
+    pair_page = html.unescape(site_pages(event)["pair-NS1.html"])
+    if combine == "average":
+        assert "Ranking: place 2 · Average % 50.00" in cards
+        assert "Place 2 · 8 MP · Average % 50.00" in pair_page
+    else:
+        assert "Ranking: place 1= · Total 8" in cards and "· Total 8<" in pair_page
 
 
 def test_the_sessions_sheet_lists_each_session_s_ranking_readably(

@@ -35,6 +35,7 @@ from traveller.publish.sheet import (
     row_cells,
 )
 from traveller.tidy.arrays import array_of
+from traveller.words import places
 
 #: Card columns written per row (in this order) and their headers.
 ROW_COLUMNS = {"session": "Session", "board": "Board", "held": "Cards", "opponent": "Opponents",
@@ -91,9 +92,11 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
                       cards: pd.DataFrame | Mapping[str, pd.Series], ranking: pd.DataFrame,
                       header: tuple[str, str],
                       names: dict[tuple[Any, Any, Any], str] | None = None,
-                      who: str = "Pair") -> None:
+                      who: str = "Pair", figure: str = "") -> None:
     """The Score cards sheet (see the module docstring): ``cards`` a frame or its columns
-    (``names``: ``names_lookup(ranking)`` when made already)."""
+    (``names``: ``names_lookup(ranking)`` when made already; ``figure``: an event's
+    heading of the figure its places follow, the ranking's ``score``, named on each card's
+    ranking line)."""
     frame = card_columns(cards, ranking, names)
     shown = [c for c in ROW_COLUMNS if c in frame and not blank(frame[c])]
     cols = [column(ROW_COLUMNS[c], frame[c], _STYLES.get(c)) for c in shown]
@@ -103,7 +106,7 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
     keys = ["section", "line", "pair"]
     starts = change_starts(*(frame[k] for k in keys))
     ends = [*starts[1:], len(frame["pair"])] if starts else []  # (no card: no block)
-    totals = _totals(ranking)
+    totals = _totals(ranking, bool(figure))
     at = np.asarray(starts, dtype=np.intp)  # an array index: far cheaper than a list's
     firsts = {c: plain(array_of(frame[c])[at]) for c in ("section", "line", "pair", "names")
               if c in frame}
@@ -119,19 +122,20 @@ def write_score_cards(book: Any, st: dict[str, Any], name: str,
         sheet.put_blanks(r, range(len(cols)), st["total"])
         sheet.put_row(r, *total_rows[i])
         rank = totals.get((first["section"], str(first.get("line", "") or ""), first["pair"]))
-        _ranked(sheet, st, cols, rank, r + 1)
+        _ranked(sheet, st, cols, rank, r + 1, figure)
         r += 3
     if 0 < len(breaks) <= MAX_BREAKS:
         sheet.set_h_pagebreaks(breaks)
     page_setup(sheet, header)
 
 
-def _totals(ranking: pd.DataFrame) -> dict[tuple[Any, ...], dict[str, Any]]:
-    """(section, line, pair) -> the pair's ranking row."""
+def _totals(ranking: pd.DataFrame, event: bool = False) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """(section, line, pair) -> the pair's ranking row (an ``event``'s score too)."""
     if ranking is None or not {"section", "pair"} <= set(ranking):
         return {}
     line = plain(ranking["line"]) if "line" in ranking else [""] * len(ranking)
-    shown = [c for c in ("mp", "pct", "imps", "place") if c in ranking]  # what a heading says
+    shown = [c for c in ("mp", "pct", "imps", "place", *(("score",) if event else ()))
+             if c in ranking]  # what a heading says
     rows = zip(*(plain(ranking[c]) for c in shown), strict=True) if shown else [()] * len(line)
     totals: dict[tuple[Any, ...], dict[str, Any]] = {}
     for key, row in zip(zip(plain(ranking["section"]), line, plain(ranking["pair"]),
@@ -155,13 +159,19 @@ def _block(sheet: Any, st: dict[str, Any], cols: list[Column],
 
 
 def _ranked(sheet: Any, st: dict[str, Any], cols: list[Column],
-            rank: dict[str, Any] | None, r: int) -> None:
-    """The pair's figures on the ranking, under the card's total: its place, then its
-    matchpoints, % and IMPs as numbers in their columns."""
+            rank: dict[str, Any] | None, r: int, figure: str = "") -> None:
+    """The pair's figures on the ranking, under the card's total: its place (and an
+    event's ``figure``, what the place follows), then its matchpoints, % and IMPs as
+    numbers in their columns."""
     if not rank:
         return
     headers = [c.header for c in cols]
-    values: list[Any] = [f"Ranking: place {rank['place']}" if "place" in rank else "Ranking"]
+    label = f"Ranking: place {rank['place']}" if "place" in rank else "Ranking"
+    if figure and rank.get("score") is not None and pd.notna(rank["score"]):
+        score = float(rank["score"])
+        label += f" · {figure} " + (places(score) if figure.endswith("%") or
+                                    not score.is_integer() else f"{score:.0f}")
+    values: list[Any] = [label]
     values += [None] * (len(cols) - 1)
     formats: list[Any] = [st["top"]] + [None] * (len(cols) - 1)
     for key, header in (("mp", "MP"), ("pct", "%"), ("imps", "IMPs")):

@@ -33,7 +33,15 @@ from traveller.publish.book import Workbook
 from traveller.publish.book_reads import Reads, card_columns, frequency_columns
 from traveller.publish.cards import result_frequencies, result_score_cards
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
-from traveller.publish.headers import CENTERED, FORMATS, HEADERS, INDENTED, heading
+from traveller.publish.headers import (
+    CENTERED,
+    FORMATS,
+    HEADERS,
+    INDENTED,
+    event_column,
+    heading,
+    ranking_heading,
+)
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
@@ -236,7 +244,8 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
         return (name, rows + 5 * pairs,
                 lambda b, st, h: write_score_cards(
                     b, st, name, frame, result.ranking, h, reads.names,
-                    result.ranked_as.capitalize()),  # Pair, Player or Team
+                    result.ranked_as.capitalize(),  # Pair, Player or Team
+                    _event_figure(result)),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
@@ -338,6 +347,14 @@ def _session_columns(sessions: pd.DataFrame) -> dict[str, pd.Series]:
     if "mp_factored" in columns and not factored_shown(columns):
         drop.add("mp_factored")
     return {c: v for c, v in columns.items() if c not in drop}
+
+
+def _event_figure(result: Result) -> str:
+    """An event's heading of the figure its places follow ("Average %", "Total"); ""
+    for a session."""
+    if "score" in result.ranking and event_column("score", result.settings):
+        return ranking_heading("score", result.settings)
+    return ""
 
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:
