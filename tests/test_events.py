@@ -160,6 +160,8 @@ def test_the_event_ranking_shows_what_its_places_follow(
     # each pair's card (sheet and page) says its place and that figure
     cards = [str(c.value) for c in book["Score cards"]["A"] if c.value]
     pair_page = html.unescape(site_pages(event)["pair-NS1.html"])
+    assert re.search(r'>2/1</a>', pair_page)  # board 1 of session 2, as the strip names it
+    assert re.search(r'<td class="num total">66\.67</td></tr></tfoot>', pair_page)  # its %
     if combine == "average":
         assert "Ranking: place 2 · Average % 50.00" in cards
         assert "Place 2 · 8 MP · Average % 50.00" in pair_page

@@ -69,7 +69,7 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field,
                figures: tuple[bool, bool, bool]) -> Iterator[dict[str, Any]]:
-    from traveller.publish.site_cells import card_cells, rows_html, spread
+    from traveller.publish.site_cells import board_label, card_cells, rows_html, spread
     from traveller.publish.site_rows import card_chart, card_rows_html, chart_block
 
     if not part:
@@ -84,7 +84,8 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
         sat, rest = spread(c, *held_cell, codes).tolist(), rows_html(c, last, codes=codes)
         held = spread(c, ["held"], lambda s: shown.text(s["held"]), codes)
         values = pd.to_numeric(c["pct"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-        boards = spread(c, ["board"], lambda s: shown.text(s["board"]), codes)
+        boards = spread(c, ["session", "board"] if "session" in c else ["board"], board_label,
+                        codes)
         pcts = spread(c, ["pct"], lambda s: shown.percents(s["pct"]), codes)
     at = 0
     for row, (a, b) in zip(part, ranges, strict=True):

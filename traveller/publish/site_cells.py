@@ -145,6 +145,13 @@ def _number(column: str, formatted: Callable[[pd.Series], pd.Series]) -> Cell:
     return [column], lambda s: num(formatted(s[column]))
 
 
+def board_label(s: pd.DataFrame) -> pd.Series:
+    """Each row's board as a page names it: its number, after its session in an event
+    of several ("2/1": board 1 of session 2), as the board strip does."""
+    number = shown.text(s["board"])
+    return shown.text(s["session"]) + "/" + number if "session" in s else number
+
+
 def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool,
                has_lead: bool = True) -> tuple[list[Cell], Cell, list[Cell]]:
     """A pair page's score card row in three parts, which site_rows.card_rows_html joins:
@@ -161,7 +168,7 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool,
 
     def board(s: pd.DataFrame) -> np.ndarray:
         href = board_href(s.assign(board=s["board"].astype("Int64")))
-        return cat('<tr><td><a href="', href, '">', esc(shown.text(s["board"])), "</a>")
+        return cat('<tr><td><a href="', href, '">', esc(board_label(s)), "</a>")
 
     def opponent(s: pd.DataFrame) -> np.ndarray:
         other = s["line"].map({"NS": "EW", "EW": "NS"}).fillna("")

@@ -53,6 +53,8 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "second": (shown.numbers(r[second]) if event == "total" else shown.percents(r[second])
                    ) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
+        # (a card's total %: the pair's own, also where an event places by its Average %)
+        "pct": shown.percents(r["pct"]) if "pct" in r else "",
         "place": shown.text(r["place"]) if "place" in r else "",
         "points": shown.numbers(r["master_points"]) if "master_points" in r else "",
         "figures": _figures(r, result.settings),
