@@ -147,7 +147,7 @@ def test_the_event_ranking_shows_what_its_places_follow(
         assert rows[2]["%"][0] == pytest.approx(rows[1]["%"][0])  # level on the total %
         assert "Carry-over" not in rows[2]
     else:
-        assert rows[3][figure] == (3.5, "0.00") and rows[3]["Carry-over"][0] == 1.5
+        assert rows[3][figure] == (3.5, "0.00") and rows[3]["Carry-over"] == (1.5, "0.00")
         assert rows[1][figure] == (8, "0.00")  # beside 3.50 in its block, as matchpoints
     assert rows[1]["Session 1 %"] == (100, "0.00") and rows[1]["Session 2 %"] == (0, "0.00")
     foot = "placed by " + ("the average of each session's percentage (Average %)"

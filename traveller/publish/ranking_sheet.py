@@ -106,7 +106,7 @@ def _column_format(name: str, settings: dict[str, Any]) -> str:
     """The number format of a ranking column (matchpoints: chosen per block; an event's
     percentages to two places, its total matchpoints as matchpoints)."""
     kind = event_column(name, settings)
-    if name in WHOLE_OR_TWO or kind == "total":
+    if name in WHOLE_OR_TWO or kind == "total" or name == "carry":  # (an event's carry-over)
         return MP_FORMAT
     return DECIMAL if kind else FORMATS.get(name, "General")
 
