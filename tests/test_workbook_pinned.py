@@ -160,6 +160,14 @@ def test_victory_points_are_whole_on_a_discrete_scale(tmp_path: Path, scale: str
              for h in ("Home VP", "Away VP")]
     assert {f for _, f in ranked} == {c.number_format for c in cells} == {shown}
     assert sorted(v for v, _ in ranked) == ([4.12, 15.88] if scale == "wbf" else [5, 15])
+    # the scale in words, a table by its file's name: no local folder on a public page
+    from traveller.publish.site import site_pages
+
+    words = ("on the WBF continuous 20-point scale" if scale == "wbf"
+             else "from the table vp_scale_24_boards.csv")
+    pages = site_pages(result)
+    assert words in pages["index.html"]
+    assert not any(str(SAMPLE_DATA) in page for page in pages.values())
 
 
 def test_the_input_s_own_ruling_is_shown_as_written_where_it_differs() -> None:

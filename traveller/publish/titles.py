@@ -6,7 +6,7 @@ else from the input file's name.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
 from traveller.words import plural
@@ -113,7 +113,11 @@ def method_words(method: str, s: dict[str, object]) -> str:
         vul = "Chicago deal" if s.get("chicago") else "board number"
         return f"Russian scoring: IMPs against the HCP target, vulnerability by {vul}"
     elif method == "teams":
-        return (f"Teams: IMPs per board, victory points on the {s.get('vp_scale')} scale; "
+        scale = str(s.get("vp_scale") or "wbf")
+        # (a table's file by its name alone: a published page never shows a local path)
+        vps = ("on the WBF continuous 20-point scale" if scale == "wbf" else
+               f"from the table {PureWindowsPath(scale).name}")  # (either separator)
+        return (f"Teams: IMPs per board, victory points {vps}; "
                 "standings by VP, ties by IMP quotient")
     else:
         among = s.get("adjusted_board") == "among-real"
