@@ -151,7 +151,7 @@ def _ranking_tables(result: Result) -> list[tuple[list[str], list[list[str]]]]:
     and its rows' cells, as text."""
     html = site_pages(result)["index.html"]
     out = []
-    for table in html.split('<table class="ranking">')[1:]:
+    for table in re.split(r'<table class="ranking[^"]*">', html)[1:]:
         rows = re.findall(r"<tr>(.*?)</tr>", table.split("</table>", 1)[0], re.S)
         cells = [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)]
                  for r in rows]

@@ -131,3 +131,24 @@ def test_a_teams_match_fits_a_phone(browser: Browser, tmp_path: Path) -> None:
     pages = [site / "index.html", site / "board-1.html"]
     assert [line for page in pages for line in too_wide(browser, page)] == []
     assert [line for page in pages for line in too_wide(browser, page, 1280)] == []
+
+
+def test_a_teams_match_fits_a_phone_with_whole_headings(browser: Browser,
+                                                         tmp_path: Path) -> None:
+    """The team trials' ranking and a board at 390 px: nothing too wide, and the Names
+    heading on one line (it broke as "Name" over "s")."""
+    from conftest import real_file
+
+    from traveller.pipeline import Options, process
+    from traveller.publish.site import write_site
+
+    result = process(real_file("pbn-teams-itt1998", "98ITTF1.PBN"), dd=False,
+                     options=Options(method="teams"))
+    site = write_site(result, tmp_path / "site")
+    pages = [site / "index.html", site / "board-1.html"]
+    assert [line for page in pages for line in too_wide(browser, page)] == []
+    browser.load(pages[0].as_uri(), PHONE)
+    lines = browser.evaluate("""(() => { const r = document.createRange();
+      r.selectNodeContents(document.querySelector('th.names'));
+      return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })()""")
+    assert lines == 1

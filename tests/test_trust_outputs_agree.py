@@ -46,11 +46,12 @@ def _page_rows(result: Any) -> list[dict[str, str]]:
     """The index page's ranking rows, each as {header: cell text}."""
     page = site_pages(result)["index.html"]
     rows = []
-    for table in page.split('<table class="ranking">')[1:]:
+    for table in re.split(r'<table class="ranking[^"]*">', page)[1:]:  # (teams: "ranking teams")
         lines = re.findall(r"<tr>(.*?)</tr>", table.split("</table>", 1)[0], re.S)
         cells = [[re.sub(r"<[^>]+>", "", c).strip() for c in
                   re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", line)] for line in lines]
         rows += [dict(zip(cells[0], row, strict=True)) for row in cells[1:]]
+    assert rows, "no ranking table found on the index page"  # (never a comparison of none)
     return rows
 
 
