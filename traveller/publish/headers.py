@@ -141,3 +141,11 @@ def ranking_heading(column: str, settings: Mapping[str, object]) -> str:
     if kind == "session":
         return f"Session {column.removeprefix('pct_')} %"
     return {"average": "Average %", "total": "Total"}.get(kind or "", HEADERS.get(column, column))
+
+
+def event_figure(ranking: Mapping[str, object], settings: Mapping[str, object]) -> str:
+    """An event's heading of the figure its places follow ("Average %", "Total"), the
+    ``score`` of its ``ranking`` (a frame, or its columns by name); "" for a session."""
+    if "score" in ranking and event_column("score", settings):
+        return ranking_heading("score", settings)
+    return ""

@@ -44,7 +44,7 @@ import markupsafe
 
 from traveller.publish import shown
 from traveller.publish.forked import Lost
-from traveller.publish.headers import event_column
+from traveller.publish.headers import event_figure
 from traveller.publish.meta import META_KEYS
 from traveller.publish.site_cards import card_spans, pair_pages
 from traveller.publish.site_frames import BoardFrames
@@ -98,9 +98,7 @@ def _common(result: Result, groups: dict[str, Any], strip: BoardStrip) -> dict[s
     common = {"meta": {k: result.meta.get(k, "") for k in META_KEYS},
               "method": method_line(result), "boards": strip.index,
               "stylesheet": STYLESHEET, "score_heading": groups["score_heading"],
-              # (an event's figure its places follow: "Average %" or "Total")
-              "event_figure": groups["second_heading"] if "score" in result.ranking
-              and event_column("score", result.settings) else "",
+              "event_figure": event_figure(result.ranking, result.settings),
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "has_lead": shown.any_lead(t),
               "freq": "ns_mp" in t and "session" not in t,

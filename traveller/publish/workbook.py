@@ -38,9 +38,8 @@ from traveller.publish.headers import (
     FORMATS,
     HEADERS,
     INDENTED,
-    event_column,
+    event_figure,
     heading,
-    ranking_heading,
 )
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
@@ -245,7 +244,7 @@ def _extra(result: Result, name: str, frame: pd.DataFrame,
                 lambda b, st, h: write_score_cards(
                     b, st, name, frame, result.ranking, h, reads.names,
                     result.ranked_as.capitalize(),  # Pair, Player or Team
-                    _event_figure(result)),
+                    event_figure(result.ranking, result.settings)),
                 lambda: pd.DataFrame(frame))
     columns = dict(frame.items())  # each column once
     if name == "Summary" and facts:  # the facts (texts) below, with the dtype concat gives
@@ -347,14 +346,6 @@ def _session_columns(sessions: pd.DataFrame) -> dict[str, pd.Series]:
     if "mp_factored" in columns and not factored_shown(columns):
         drop.add("mp_factored")
     return {c: v for c, v in columns.items() if c not in drop}
-
-
-def _event_figure(result: Result) -> str:
-    """An event's heading of the figure its places follow ("Average %", "Total"); ""
-    for a session."""
-    if "score" in result.ranking and event_column("score", result.settings):
-        return ranking_heading("score", result.settings)
-    return ""
 
 
 def _ranking_frame(result: Result) -> dict[str, pd.Series]:
