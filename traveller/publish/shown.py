@@ -152,6 +152,11 @@ def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Se
     return pd.Series(out, index=column.index, dtype=object)
 
 
+def carry_shown(ranking: pd.DataFrame | dict[str, pd.Series]) -> bool:
+    """True when an event's ranking has a carry-over worth a column: some pair's is not 0."""
+    return "carry" in ranking and bool(ranking["carry"].fillna(0).astype(float).any())
+
+
 def factored_shown(ranking: pd.DataFrame | dict[str, pd.Series]) -> bool:
     """True when a ranking's factored matchpoints are worth a column: some pair played
     fewer boards, so they differ from its matchpoints (and the places follow them)."""

@@ -70,7 +70,7 @@ def _figure_columns(ranking: pd.DataFrame, settings: dict[str, Any]
     ("secondary": folded on a phone): a teams ranking's (:data:`TEAM_FIGURES`); an
     event's %, carry-over (when any) and each session's %; none for another ranking."""
     if "score" in ranking and event_column("score", settings):
-        carry = "carry" in ranking and bool(ranking["carry"].fillna(0).astype(float).any())
+        carry = shown.carry_shown(ranking)
         return [(c, "" if c == "pct" else "secondary") for c in ranking
                 if c == "pct" or (c == "carry" and carry) or event_column(c, settings)
                 == "session"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
+from traveller.publish.shown import carry_shown
 from traveller.words import plural
 
 if TYPE_CHECKING:
@@ -85,10 +86,9 @@ def _event_words(result: Result) -> str:
     sessions = s.get("sessions", 0)
     followed = ("the average of each session's percentage (Average %)"
                 if s.get("combine") == "average" else "the total matchpoints (Total)")
-    carry = "carry" in result.ranking and bool(
-        result.ranking["carry"].fillna(0).astype(float).any())
+    carry = " with the carry-over added" if carry_shown(result.ranking) else ""
     return (f"an event of {plural(int(sessions) if isinstance(sessions, int) else 0, 'session')}"
-            f", placed by {followed}" + (" with the carry-over added" if carry else ""))
+            f", placed by {followed}{carry}")
 
 
 #: Each matchpoint scale in words.

@@ -44,7 +44,7 @@ from traveller.publish.headers import (
 from traveller.publish.keys import group_ids
 from traveller.publish.ranking_sheet import write_ranking
 from traveller.publish.sheet import Table, blank, column, styles, write_table
-from traveller.publish.shown import factored_shown
+from traveller.publish.shown import carry_shown, factored_shown
 from traveller.publish.summary import result_summary
 from traveller.publish.titles import page_footer, page_header
 from traveller.tidy.arrays import rows_of
@@ -356,7 +356,7 @@ def _ranking_frame(result: Result) -> dict[str, pd.Series]:
             if name in columns and bool((columns[name].array == "").all())]
     if "mp_factored" in columns and not factored_shown(columns):
         drop.append("mp_factored")  # every pair played every board
-    if "carry" in columns and not columns["carry"].fillna(0).astype(float).any():
+    if "carry" in columns and not carry_shown(columns):
         drop.append("carry")  # an event without carry-over
     kept = {c: series for c, series in columns.items() if c not in drop}
     if result.settings.get("individual") and "pair" in kept:  # one line per player
