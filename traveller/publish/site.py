@@ -141,18 +141,16 @@ class BoardStrip:
         links = []
         for before, here in zip([None, *keep], keep, strict=False):
             if before is not None and here - before > 1:
-                links.append('<span class="gap">…</span>')
+                links.append(_GAP)
             mark = ' aria-current="page"' if self.index[here]["href"] == current else ""
             start, end = self.links[here]
             links.append(start + mark + end)
-        more = "" if len(keep) == n else f' <a href="index.html#boards">all {n} boards</a>'
-        return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
-                                 "</span>")
+        return _strip(links, len(keep), n)
 
     def _around(self, at: int) -> markupsafe.Markup:
         """What :meth:`__call__` gives for the board at ``at`` of a long session, made
         from the links' finished texts (a few slices a page instead of a loop)."""
-        n, gap = len(self.index), '<span class="gap">…</span>'
+        n, gap = len(self.index), _GAP
         lo, hi = max(0, at - NAV_AROUND), min(n, at + NAV_AROUND + 1)
         start, end = self.links[at]
         links = ([self.plain[0], *([gap] if lo > 1 else [])] if lo > 0 else [])
@@ -160,10 +158,19 @@ class BoardStrip:
                   *self.plain[at + 1:hi]]
         if hi < n:
             links += [*([gap] if hi < n - 1 else []), self.plain[n - 1]]
-        listed = hi - lo + (lo > 0) + (hi < n)
-        more = "" if listed == n else f' <a href="index.html#boards">all {n} boards</a>'
-        return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
-                                 "</span>")
+        return _strip(links, hi - lo + (lo > 0) + (hi < n), n)
+
+
+#: Where a board strip leaves boards out.
+_GAP = '<span class="gap">…</span>'
+
+
+def _strip(links: list[str], listed: int, n: int) -> markupsafe.Markup:
+    """A board strip of ``links`` (``listed`` of the session's ``n`` boards; a link to
+    them all when some are left out)."""
+    more = "" if listed == n else f' <a href="index.html#boards">all {n} boards</a>'
+    return markupsafe.Markup(f'<span class="boards-nav">Boards:\n{" ".join(links)}{more}\n'
+                             "</span>")
 
 
 def _board_label(board: dict[str, Any]) -> str:
