@@ -28,7 +28,7 @@ import tempfile
 import time
 import traceback
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -106,30 +106,30 @@ class BothEnds(Generic[T]):
 
     def taken_from_back(self) -> list[T]:
         """The units taken from the back so far, last first (as they were taken)."""
-        import fcntl  # (Unix only, as fork is)
-
-        fd = self._file.fileno()
-        fcntl.lockf(fd, fcntl.LOCK_EX)
-        try:
+        with self._locked() as fd:
             _, stop = struct.unpack("qq", os.pread(fd, 16, 0))
-        finally:
-            fcntl.lockf(fd, fcntl.LOCK_UN)
         return self.units[stop:][::-1]
 
     def _take(self, front: bool) -> T | None:
-        import fcntl  # (Unix only, as fork is)
-
-        fd = self._file.fileno()
-        fcntl.lockf(fd, fcntl.LOCK_EX)
-        try:
+        with self._locked() as fd:
             first, stop = struct.unpack("qq", os.pread(fd, 16, 0))
             if first >= stop:
                 return None
             at = first if front else stop - 1
             os.pwrite(fd, struct.pack("qq", *((first + 1, stop) if front else (first, at))), 0)
+        return self.units[at]
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[int]:
+        """The ends' file descriptor, under the record lock for the block."""
+        import fcntl  # (Unix only, as fork is)
+
+        fd = self._file.fileno()
+        fcntl.lockf(fd, fcntl.LOCK_EX)
+        try:
+            yield fd
         finally:
             fcntl.lockf(fd, fcntl.LOCK_UN)
-        return self.units[at]
 
     def close(self) -> None:
         self._file.close()
