@@ -113,9 +113,8 @@ def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
                              shown.text(s["ruling"]) if ruling else "")
 
     def played(s: pd.DataFrame) -> np.ndarray:
-        lead = (cat('<td class="lead">', suits(shown.leads(s["lead"])), "</td>") if has_lead
-                else "")
-        return cat('<td class="by">', esc(shown.text(s["declarer"])), "</td>", lead,
+        return cat('<td class="by">', esc(shown.text(s["declarer"])), "</td>",
+                   _lead_cell(s, has_lead),
                    '<td class="result">', esc(shown.results(s["contract"], s["tricks"])),
                    "</td>")
 
@@ -143,6 +142,12 @@ def traveller_cells(t: pd.DataFrame, field: Field, dd: pd.DataFrame | None,
 
 def _number(column: str, formatted: Callable[[pd.Series], pd.Series]) -> Cell:
     return [column], lambda s: num(formatted(s[column]))
+
+
+def _lead_cell(s: pd.DataFrame, has_lead: bool) -> np.ndarray | str:
+    """Each row's Lead cell, as the hand diagrams write the card; none at all when no
+    result of the session has a lead (``has_lead``)."""
+    return cat('<td class="lead">', suits(shown.leads(s["lead"])), "</td>") if has_lead else ""
 
 
 def board_label(s: pd.DataFrame) -> pd.Series:
@@ -183,10 +188,9 @@ def card_cells(c: pd.DataFrame, field: Field, has_mp: bool, has_imps: bool,
                              shown.text(s["ruling"]) if ruling else "")
 
     def played(s: pd.DataFrame) -> np.ndarray:
-        lead = (cat('<td class="lead">', suits(shown.leads(s["lead"])), "</td>") if has_lead
-                else "")
         return cat('<td class="by">', esc(shown.text(s["declarer"])), '</td><td class="result">',
-                   esc(shown.text(s["result"]) if result else ""), "</td>", lead)
+                   esc(shown.text(s["result"]) if result else ""), "</td>",
+                   _lead_cell(s, has_lead))
 
     front: list[Cell] = [([*session, "section", "board"], board),
                          (["section", "line", "opponent"], opponent)]
