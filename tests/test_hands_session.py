@@ -194,3 +194,13 @@ def test_hands_sheet_in_constant_memory_mode(tmp_path: Path,
     assert [sheet.cell(1 + 15 * n, 1).value for n in (0, 1, 23)] == ["Board 1", "Board 2",
                                                                     "Board 24"]
     assert sheet["A1"].font.bold
+
+
+def test_the_hands_sheet_names_the_vulnerability_as_the_other_outputs_do() -> None:
+    from traveller.publish.hands_sheet import block_cells
+
+    deal = "N:AKQJ.T98.765.432 T987.654.432.AKQ 65432.AKQ.JT9.JT 3.J732.AKQ8.98765"
+    # board 4 is vulnerable both ways: "Both", as the Travellers sheet and the pages say
+    assert block_cells(4, deal, None, None)[0][2] == "Dealer W, vulnerable Both"
+    assert block_cells(2, deal, None, None)[0][2] == "Dealer E, vulnerable N-S"
+    assert block_cells(1, deal, None, None, "EW")[0][2] == "Dealer N, vulnerable E-W"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from traveller.publish import handrecord
+from traveller.publish.shown import vulnerability_words
 from traveller.schema import board_dealer, board_vulnerability, played_vulnerability
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def block_cells(board: int, deal: str, table: dict[tuple[str, str], int] | None,
     """Row in the block -> column -> value, for one board (``vulnerable``: PBN's word for
     the vulnerability it was played at, by default its number's)."""
     cells: dict[int, dict[int, str | int]] = {r: {} for r in range(BLOCK)}
-    vul = (vulnerable or board_vulnerability(board)).replace("NS", "N-S").replace("EW", "E-W")
+    vul = vulnerability_words(vulnerable or board_vulnerability(board))
     cells[0] = {0: f"Board {board}", 2: f"Dealer {board_dealer(board)}, vulnerable {vul}"}
     hands = dict(zip("NESW", deal.partition(":")[2].split(), strict=False))
     for seat, (col, first) in _PLACE.items():
