@@ -41,7 +41,10 @@ def round_trip(source: Path, kind: str, tmp_path: Path, **options: object) -> No
     first = process(source, **options)
     written = WRITERS[kind](first, tmp_path / f"out.{kind}")
     second = process(written, **options)
-    assert second.problems.empty
+    # the only problems read back are the source's leads not in the leader's hand: facts
+    # the file states as the source did
+    leads = int(first.problems["code"].eq("lead-not-held").sum())
+    assert second.problems["code"].tolist() == ["lead-not-held"] * leads
     same_session(first, second, latin=kind == "pbn")
     t = second.travellers  # what the file states, as read back, is what we computed
     for ours, stated in (("ns_mp", "published_ns_mp"), ("ns_imp", "published_ns_imp")):

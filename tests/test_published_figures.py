@@ -61,7 +61,7 @@ def test_a_teams_line_scored_from_another_score_is_listed() -> None:
 def test_a_publication_on_the_other_scale_is_listed_once_a_column() -> None:
     # Ruter's matchpoints are on the 2/1/0 scale: scored 1/0.5, ours are half of them
     result = process(real_file("pbn-ruter", "sm1.pbn"), scale="1/0.5", dd=False)
-    p = result.problems
+    p = result.problems[result.problems["code"] != "lead-not-held"].reset_index(drop=True)
     assert p["code"].tolist() == ["publication-settings"] * 3
     assert p["column"].tolist() == ["published N-S matchpoints", "published E-W matchpoints",
                                     "published total"]

@@ -279,7 +279,7 @@ def test_a_pbn_vulnerable_tag_is_checked_like_a_vul_column(tmp_path: Path) -> No
     path.write_bytes((source[:start] + board + source[end:]).encode("latin-1"))
     before = process(real_file("pbn-ruter", "sm1.pbn"), dd=False).travellers
     after = process(path, dd=False)
-    listed = after.problems
+    listed = after.problems[after.problems["code"] != "lead-not-held"]  # (the file's own)
     assert listed["code"].tolist() == ["vulnerability-disagrees"] * 18
     assert (listed["column"] == "Vulnerable").all() and (listed["value"] == "All").all()
     assert listed["message"].str.contains("fits None and not Both: scored with None|the "

@@ -96,4 +96,8 @@ PROBLEM_CODES: dict[str, str] = {
     "deal-missing": "the board was played but the hand record has no deal for it",
     "hands-unreadable": "the hand-record file cannot be read; the session is scored without it",
     "deal-differs": "the traveller's own deal for this board is not the hand record's",
+    "lead-not-held": (
+        "the opening lead is not a card of the opening leader's hand in the hand record; "
+        "it is shown as written and no score depends on it"
+    ),
 }

@@ -71,6 +71,7 @@ FIXES: dict[str, str] = {
     "deal-missing": "add the board's deal to the hand record, or ignore if it was not dealt",
     "hands-unreadable": "give the dealing program's PBN file of this session's deals",
     "deal-differs": "check that the hand record is this session's (and its board numbers)",
+    "lead-not-held": "check the lead and the declarer on the original traveller",
 }
 
 

@@ -226,3 +226,108 @@ def differing_deals(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFra
     rows = t[pd.Series(differs, index=t.index, dtype=bool)]
     return flag(rows, "deal-differs", "Deal", rows["published_deal"].astype("string"),
                 "the hand record's deal is the one shown and analysed", blocking=False)
+
+
+#: A board is judged as a whole (not result by result) once it has this many leads
+#: checked and at least :data:`MOSTLY_MISSED` of them are not held: a quarter of the
+#: cards are the leader's, so a deal that is not the one played misses about three
+#: leads in four, where real club entries miss one in twenty to one in five.
+MIN_LEADS = 4
+MOSTLY_MISSED = 2 / 3
+_PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def leads_not_held(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
+    """``lead-not-held`` where a result's opening lead is not in the leader's hand.
+
+    The opening leader is the declarer's left-hand opponent, so a lead and a
+    declarer state, with the hand record, who held the card twice. Each result
+    whose leader does not hold it is listed with who does, and when that is the
+    leader's partner, the declarer it would fit (the other one of the declaring
+    pair). A board where most of the leads miss is listed once instead, at its
+    first result: there the deal, not the entry, is in doubt. Only complete
+    deals and results with a declarer and a lead of one card are checked; the
+    lead is shown as written and no score depends on it.
+    """
+    need = {"board", "declarer", "lead"}
+    if hands.empty or travellers.empty or not need <= set(travellers):
+        return flag(NO_ROWS, "lead-not-held", "")
+    holder = _holders(hands[hands["complete"].astype(bool)])
+    t = travellers
+    leads = _texts(t["lead"])
+    seats = _texts(t["declarer"])
+    boards = pd.to_numeric(t["board"], errors="coerce").astype("Int64").tolist()
+    passed = _texts(t["contract"]) if "contract" in t else [""] * len(t)
+    sections = _texts(t["section"]) if "section" in t else [""] * len(t)
+    checked: dict[tuple[str, int], int] = {}  # (section, board) -> leads checked
+    first: dict[tuple[str, int], int] = {}  # (section, board) -> its first checked result
+    missed: list[tuple[int, str]] = []  # (position, who holds the card)
+    for at, (lead, seat, board, contract, section) in enumerate(
+            zip(leads, seats, boards, passed, sections, strict=True)):
+        cards = holder.get(board) if board is not pd.NA else None
+        if cards is None or seat not in _PARTNER or contract.upper() == "PASS":
+            continue
+        held = cards.get(lead.upper())
+        if held is None:  # not one card (a suit alone, a cell that does not read)
+            continue
+        checked[(section, board)] = checked.get((section, board), 0) + 1
+        first.setdefault((section, board), at)
+        if held != SEATS[(SEATS.index(seat) + 1) % 4]:
+            missed.append((at, held))
+    if not missed:
+        return flag(NO_ROWS, "lead-not-held", "")
+    per_board: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    for at, held in missed:
+        per_board.setdefault((sections[at], boards[at]), []).append((at, held))
+    one: list[tuple[int, str]] = []
+    firsts: list[int] = []
+    texts: list[str] = []
+    for key, misses in per_board.items():
+        if checked[key] >= MIN_LEADS and len(misses) >= MOSTLY_MISSED * checked[key]:
+            firsts.append(first[key])
+            texts.append(f"{len(misses)} of the {checked[key]} leads on board {key[1]} are not "
+                         "in the opening leader's hand: the hand record's deal may not be the "
+                         "one played (board fouled or swapped)")
+        else:
+            one.extend(misses)
+    one.sort()
+    rows = t.iloc[[at for at, _ in one]]
+    details = [_lead_detail(boards[at], leads[at].upper(), seats[at], held) for at, held in one]
+    out = [flag(rows, "lead-not-held", "lead", rows["lead"],
+                pd.Series(details, index=rows.index, dtype="string"), blocking=False)]
+    if firsts:
+        whole = t.iloc[firsts]
+        out.append(flag(whole, "lead-not-held", "board", whole["board"].astype("string"),
+                        pd.Series(texts, index=whole.index, dtype="string"), blocking=False))
+    return pd.concat(out)
+
+
+def _texts(column: pd.Series) -> list[str]:
+    """A column's cells as text, "" for a blank."""
+    return column.astype("string").fillna("").tolist()
+
+
+def _holders(hands: pd.DataFrame) -> dict[int, dict[str, str]]:
+    """Board -> card ("HT") -> the seat holding it, for each deal given."""
+    out: dict[int, dict[str, str]] = {}
+    for row in hands.to_dict("records"):
+        cards: dict[str, str] = {}
+        for seat in SEATS:
+            for suit, ranks in zip(SUITS, str(row[SEAT_WORDS[seat].lower()]).split("."),
+                                   strict=True):
+                cards.update({suit + rank: seat for rank in ranks})
+        out[int(row["board"])] = cards
+    return out
+
+
+def _lead_detail(board: int, card: str, declarer: str, held: str) -> str:
+    """Whose the card is, beside the leader's, and what that suggests."""
+    leader = SEATS[(SEATS.index(declarer) + 1) % 4]
+    shown = card[0] + card[1:].replace("T", "10")
+    text = f"board {board}, declarer {declarer}: the {shown} is in {SEAT_WORDS[held]}'s hand"
+    on_lead = f"not in {SEAT_WORDS[leader]}'s, who is on lead"
+    if held == _PARTNER[leader]:
+        other = _PARTNER[declarer]
+        return (f"{text}, {on_lead}; with declarer {other}, {SEAT_WORDS[held]} would be on "
+                f"lead: was the declarer {other}?")
+    return f"{text} ({'declarer' if held == declarer else 'dummy'}), {on_lead}"
