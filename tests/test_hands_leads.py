@@ -122,3 +122,15 @@ def test_real_club_entries_with_leads_their_leaders_do_not_hold(
     found = result.problems[result.problems["code"] == "lead-not-held"]
     assert len(found) == listed and (found["severity"] == "warning").all()
     assert found["message"].str.contains("would be on lead: was the declarer").sum() == partner
+
+
+def test_leads_not_held_follow_the_problems_that_touch_a_score(tmp_path: Path) -> None:
+    deals = tmp_path / "deals.pbn"
+    deals.write_text(f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]\n',
+                     encoding="utf-8")
+    session = tmp_path / "club.csv"  # row 2's lead is East's; row 4's score is not 4S=
+    session.write_text("Board,NS,EW,Contract,By,Tricks,Lead,Score\n1,1,2,4S,S,10,ST,420\n"
+                       "1,3,4,4S,S,10,HJ,420\n1,5,6,4S,S,10,HJ,450\n", encoding="utf-8")
+    result = process(session, hands=deals, dd=False)
+    assert result.problems[["code", "row"]].values.tolist() == [["score-disagrees", 4],
+                                                               ["lead-not-held", 2]]

@@ -11,7 +11,8 @@ cards as a page per pair, no Problems sheet when there are none, no empty
 Frequencies columns; and, since the
 problems tell what happened, a Severity column on the Problems sheet and the
 first of a pair's two results on a board listed too (as the one scored), so
-the problem count in the method line and the Summary counts those rows.
+the problem count in the method line and the Summary counts those rows; the
+problems no score depends on (an unreadable lead) listed after the others.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from conftest import ranking_rows
 
 from traveller import process, write_workbook
+from traveller.problems import SCORES_NOTHING
 from traveller.publish import headers
 from traveller.publish.titles import heading
 from traveller.read.headers import field_for
@@ -186,6 +188,9 @@ def test_problems_sheet_only_when_there_are_problems(books: tuple[Any, Any, Any]
         new_rows = [[c for i, c in enumerate(r) if i != severity]
                     for r, k in zip(new_rows, kept, strict=True) if k]
         problems = result.problems[kept]
+        # problems no score depends on (an unreadable lead) now follow the others
+        code = head.index("Code")
+        old_rows = sorted(old_rows, key=lambda r: r[code][0] in SCORES_NOTHING)
         # the column is now named as the sheet names it (and the message with it):
         # those two come from the problems themselves, every other cell is unchanged
         named = [head.index("Column"), head.index("Message")]

@@ -172,8 +172,17 @@ def _as_typed(values: pd.Series) -> pd.Series:
     return text.str.replace(r"^([+-]?\d+)\.0+$", r"\1", regex=True)
 
 
+#: Codes about facts no score depends on (the lead, the dealer, the hand record's deal):
+#: listed after a sheet's other problems, so that a session with many slips in its lead
+#: entries still shows first what could change a score.
+SCORES_NOTHING = frozenset({"lead-not-held", "unknown-lead", "dealer-disagrees",
+                            "deal-missing", "deal-differs"})
+
+
 def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
-    """Concatenate problem tables, ordered by file, sheet and row, one problem per cell.
+    """Concatenate problem tables, one problem per cell, ordered by file and sheet, then
+    those that can touch a score before those that cannot (:data:`SCORES_NOTHING`), then
+    by row.
 
     When two checks flag the same cell, the first found (the root cause, such as
     ``excel-date`` before the ``missing-tricks`` it leads to) is the one listed.
@@ -183,7 +192,12 @@ def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
         return _empty()
     out = pd.concat(parts, ignore_index=True)
     out = out.drop_duplicates(["file", "sheet", "row", "column"])
-    return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)
+    later = out["code"].isin(SCORES_NOTHING).to_numpy()
+    if not later.any():
+        return out.sort_values(["file", "sheet", "row"], kind="stable").reset_index(drop=True)
+    out["_later"] = later
+    out = out.sort_values(["file", "sheet", "_later", "row"], kind="stable")
+    return out.drop(columns="_later").reset_index(drop=True)
 
 
 _EMPTY: list[pd.DataFrame] = []
