@@ -3,9 +3,14 @@
 The deals are random (a seeded shuffle of the 52 cards for each board), written
 as a dealing program writes its PBN file: [Board], [Dealer] and [Vulnerable]
 by the board number, [Deal] from North. The sample's results were made up
-without deals, so for each board the deal kept is, of a few random ones whose
-high-card points suit the contracts played, the one double dummy puts most
-results within a trick of (solved with the ``dd`` extra; a few minutes).
+without deals, so each deal gives every result's opening lead to its leader
+(declarer's left-hand opponent) and shuffles the other cards; for each board
+the deal kept is, of a few such deals whose high-card points suit the
+contracts played, the one double dummy puts most results within a trick of
+(solved with the ``dd`` extra; under a minute). Board 8's made-up leads (West
+leads the ace, king and queen of trumps against spade contracts that take 11 to
+13 tricks) fit no deal that fits its tricks, so the double-dummy audit lists
+that board: the one warning the sample shows with its hand record.
 
     python sample_data/hands_generate.py
 """
@@ -22,15 +27,20 @@ VULNERABLE = ["None", "NS", "EW", "All", "NS", "EW", "All", "None",
               "EW", "All", "None", "NS", "All", "None", "NS", "EW"]
 
 
-def deal(rng: random.Random) -> str:
-    """One random deal in PBN's form, from North."""
-    cards = [suit + rank for suit in "SHDC" for rank in RANKS]
+def deal(rng: random.Random, given: dict[str, str] | None = None) -> str:
+    """One random deal in PBN's form, from North; ``given``: card ("SA") -> the seat that
+    must hold it (each result's lead, held by its leader)."""
+    given = given or {}
+    cards = [suit + rank for suit in "SHDC" for rank in RANKS if suit + rank not in given]
     rng.shuffle(cards)
-    hands = []
-    for seat in range(4):
-        held = set(cards[seat * 13:(seat + 1) * 13])
-        hands.append(".".join("".join(r for r in RANKS if s + r in held) for s in "SHDC"))
-    return "N:" + " ".join(hands)
+    held: dict[str, set[str]] = {seat: set() for seat in SEATS}
+    for card, seat in given.items():
+        held[seat].add(card)
+    for seat in SEATS:
+        while len(held[seat]) < 13:
+            held[seat].add(cards.pop())
+    return "N:" + " ".join(".".join("".join(r for r in RANKS if s + r in held[seat])
+                                    for s in "SHDC") for seat in SEATS)
 
 
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
@@ -45,12 +55,14 @@ def side_points(text: str, declarer: str) -> int:
     return sum(HCP.get(c, 0) for s in seats for c in hands[s])
 
 
-def best_deal(rng: random.Random, played: list[tuple[str, str, int]]) -> str:
-    """Of random deals, the one whose double dummy fits ``played`` (declarer, strain, tricks)."""
+def best_deal(rng: random.Random, played: list[tuple[str, str, int]],
+              leads: dict[str, str]) -> str:
+    """Of random deals giving each lead to its leader, the one whose double dummy fits
+    ``played`` (declarer, strain, tricks)."""
     from traveller.score import dd
 
     target = sorted(20 + 3 * (tricks - 7) for _, _, tricks in played)[len(played) // 2]
-    candidates = sorted((deal(rng) for _ in range(LOOKED)),
+    candidates = sorted((deal(rng, leads) for _ in range(LOOKED)),
                         key=lambda d: abs(side_points(d, played[0][0]) - target))[:SOLVED]
     tables = dd.tables(candidates)
 
@@ -62,6 +74,8 @@ def best_deal(rng: random.Random, played: list[tuple[str, str, int]]) -> str:
 
 
 def main() -> None:
+    import pandas as pd
+
     import traveller
 
     rng = random.Random(20261201)
@@ -73,10 +87,12 @@ def main() -> None:
         on = t[t["board"] == board]
         played = [(str(d), str(c).rstrip("X")[1:], int(k))
                   for d, c, k in zip(on["declarer"], on["contract"], on["tricks"], strict=True)]
+        leads = {str(card): SEATS[(SEATS.index(str(d)) + 1) % 4]
+                 for d, card in zip(on["declarer"], on["lead"], strict=True) if pd.notna(card)}
         games.append(f'[Event "Club pairs"]\n[Board "{board}"]\n'
                      f'[Dealer "{SEATS[(board - 1) % 4]}"]\n'
                      f'[Vulnerable "{VULNERABLE[(board - 1) % 16]}"]\n'
-                     f'[Deal "{best_deal(rng, played) if played else deal(rng)}"]\n')
+                     f'[Deal "{best_deal(rng, played, leads) if played else deal(rng)}"]\n')
     path = Path(__file__).with_name("club_session_hands.pbn")
     path.write_text('% PBN 2.1\n% EXPORT\n[Generator "sample_data/hands_generate.py"]\n'
                     + "\n".join(games), encoding="utf-8")
