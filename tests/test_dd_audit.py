@@ -74,3 +74,26 @@ def test_rulings_passes_and_small_boards_are_not_judged() -> None:
     ruled.loc[5, "ruling_kind"] = "average"
     assert dd_audit(ruled, DD).empty
     assert dd_audit(sheet(FIELD_1), DD.iloc[:0]).empty
+
+
+def test_the_lead_tells_which_of_the_other_side_declared() -> None:
+    # 4S by E taking 10 tricks fits N and S alike; the lead, the HA, is East's, who
+    # leads against N: so N, not S
+    from traveller.tidy.hands import holders
+
+    hands = pd.DataFrame({"board": pd.array([1], dtype="Int64"),
+                          "north": ["AKQJ.T98.765.432"], "east": ["T987.AK4.432.AKQ"],
+                          "south": ["6543.Q65.JT9.JT9"], "west": ["2.J732.AKQ8.8765"],
+                          "complete": [True]})
+    assert holders(hands)[1]["HA"] == "E"
+    rows = sheet([*FIELD_1, (1, "4S", "E", 10)])
+    rows["lead"] = pd.array(["SK"] * 5 + ["HA"], dtype="string")
+    found = dd_audit(rows, DD, hands)
+    assert ("with declarer N it fits, and the lead, the HA, is East's, who leads against N: "
+            "was the declarer N, not E?") in found["message"].iloc[0]
+    rows["lead"] = pd.array(["SK"] * 5 + ["H2"], dtype="string")  # West's: fits S
+    assert "who leads against S: was the declarer S, not E?" in dd_audit(
+        rows, DD, hands)["message"].iloc[0]
+    rows["lead"] = pd.array(["SK"] * 5 + ["SA"], dtype="string")  # North's: tells nothing
+    assert "was the declarer N or S, not E?" in dd_audit(rows, DD, hands)["message"].iloc[0]
+    assert "was the declarer N or S, not E?" in dd_audit(rows, DD)["message"].iloc[0]

@@ -215,7 +215,7 @@ def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFram
     except ImportError:
         result.settings["dd"] = "not installed (pip install 'traveller[dd]')"
         return result
-    found.append(dd_audit(result.travellers, dd_frame))
+    found.append(dd_audit(result.travellers, dd_frame, result.hands))
     result.settings["dd"] = "on"
     return replace(result, dd=dd_frame, par=par_frame)
 

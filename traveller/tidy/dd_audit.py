@@ -9,7 +9,10 @@ that names the likely mistake and the correction to check; no score changes.
 
 * **declarer flipped**: the tricks fit double dummy with the declarer on the
   other side, where most of the field declared the strain (4S by N entered
-  as by E): the message names that declarer;
+  as by E): the message names that declarer; where both of that side fit and
+  the result's opening lead is a card that only one of them would have had led
+  against him (the card is in that declarer's left-hand opponent's hand), it
+  names that one and says why;
 * **tricks off**: otherwise, :data:`FAR_TRICKS` or more from double dummy,
   and no other result in the strain by the same side within a trick of it:
   the message gives the tricks double dummy suggests;
@@ -26,7 +29,9 @@ from __future__ import annotations
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.schema import SEATS
 from traveller.tidy.arrays import NO_ROWS
+from traveller.tidy.hands import SEAT_WORDS, card_words, holders
 from traveller.words import plural
 
 #: Tricks from double dummy that make a result far from it (a declarer on the wrong side,
@@ -63,6 +68,8 @@ def judged(travellers: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     plain &= parts["strain"].notna()
     rows = t.loc[plain.to_numpy(dtype=bool), ["file", "sheet", "row", "section", "board",
                                               "contract", "declarer", "tricks"]].copy()
+    rows["lead"] = (t.loc[rows.index, "lead"].astype("string") if "lead" in t
+                    else pd.Series(pd.NA, index=rows.index, dtype="string"))
     rows["strain"] = parts.loc[rows.index, "strain"].astype("string")
     rows["board"] = rows["board"].astype("Int64")
     rows["declarer"] = rows["declarer"].astype("string")
@@ -72,8 +79,10 @@ def judged(travellers: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     return out.set_index("index").sort_index()
 
 
-def dd_audit(travellers: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
-    """``unusual-score`` warnings from the double-dummy audit (see the module docstring)."""
+def dd_audit(travellers: pd.DataFrame, dd: pd.DataFrame,
+             hands: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``unusual-score`` warnings from the double-dummy audit (see the module docstring);
+    ``hands``, the session's deals, lets a result's lead tell a flipped declarer."""
     rows = judged(travellers, dd)
     if rows.empty:
         return flag(NO_ROWS, "unusual-score", "")
@@ -86,12 +95,15 @@ def dd_audit(travellers: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
     close_others = ((rows["off"].abs() <= CLOSE).groupby([rows["section"], rows["board"]])
                     .transform("sum")) / (count - 1).clip(lower=1)
     lone = big & ~wrong_deal & far & (close_others >= FIELD_CLOSE)
-    parts = [_wrong_deals(rows[wrong_deal], rows, dd), _lone_results(rows[lone], rows, dd)]
+    held = holders(hands) if hands is not None and not hands.empty else {}
+    parts = [_wrong_deals(rows[wrong_deal], rows, dd),
+             _lone_results(rows[lone], rows, dd, held)]
     parts = [p for p in parts if not p.empty]
     return pd.concat(parts) if parts else flag(NO_ROWS, "unusual-score", "")
 
 
-def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:
+def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame,
+                  holders: dict[int, dict[str, str]]) -> pd.DataFrame:
     """One warning per far result: declarer flipped when that fits, else tricks off.
 
     The declarer is taken as flipped when the tricks fit double dummy from the
@@ -101,9 +113,9 @@ def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame) -> 
         return flag(NO_ROWS, "unusual-score", "")
     lookup = dd.set_index(["board", "declarer", "strain"])["tricks"]
     kinds, details = [], []
-    for index, board, declarer, strain, tricks, took in zip(
+    for index, board, declarer, strain, tricks, took, lead in zip(
             rows.index, rows["board"], rows["declarer"], rows["strain"], rows["tricks"],
-            rows["dd"], strict=True):
+            rows["dd"], rows["lead"], strict=True):
         fits = [seat for seat in _OTHER_SIDE[declarer]
                 if abs(int(tricks) - int(lookup[(board, seat, strain)])) <= CLOSE]
         field = every[(every["section"] == rows.at[index, "section"])
@@ -118,10 +130,12 @@ def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame) -> 
         off = int(tricks) - int(took)
         contract = f"{strain} by {declarer}"
         if fits:
+            fits, why = _by_the_lead(fits, holders.get(int(board), {}), lead)
             kinds.append("declarer")
+            who = " or ".join(fits)
             details.append(f"{plural(int(tricks), 'trick')} in {contract} is {abs(off)} from "
-                           f"double dummy ({took}); with declarer {' or '.join(fits)} it fits: was "
-                           f"the declarer {' or '.join(fits)}, not {declarer}?")
+                           f"double dummy ({took}); with declarer {who} it fits{why}: was the "
+                           f"declarer {who}, not {declarer}?")
         else:
             kinds.append("tricks" if abs(off) >= FAR_TRICKS else "")
             details.append(f"{plural(int(tricks), 'trick')} in {contract}, double dummy {took}, "
@@ -136,6 +150,19 @@ def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame) -> 
             out.append(flag(rows[part], "unusual-score", name, rows.loc[part, name],
                             detail[part], blocking=False))
     return pd.concat(out)
+
+
+def _by_the_lead(fits: list[str], cards: dict[str, str], lead: object) -> tuple[list[str], str]:
+    """Of the declarers that fit, the one the lead was led against, and the words saying so,
+    where the lead's card is in the hand of exactly one of their left-hand opponents."""
+    holder = cards.get(str(lead).upper()) if isinstance(lead, str) else None
+    if holder is None or len(fits) < 2:
+        return fits, ""
+    led = [seat for seat in fits if SEATS[(SEATS.index(seat) + 1) % 4] == holder]
+    if len(led) != 1:
+        return fits, ""
+    card = card_words(str(lead))
+    return led, f", and the lead, the {card}, is {SEAT_WORDS[holder]}'s, who leads against {led[0]}"
 
 
 def _wrong_deals(far_rows: pd.DataFrame, rows: pd.DataFrame, dd: pd.DataFrame) -> pd.DataFrame:

@@ -252,7 +252,7 @@ def leads_not_held(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFram
     need = {"board", "declarer", "lead"}
     if hands.empty or travellers.empty or not need <= set(travellers):
         return flag(NO_ROWS, "lead-not-held", "")
-    holder = _holders(hands[hands["complete"].astype(bool)])
+    holder = holders(hands)
     t = travellers
     leads = _texts(t["lead"])
     seats = _texts(t["declarer"])
@@ -307,10 +307,11 @@ def _texts(column: pd.Series) -> list[str]:
     return column.astype("string").fillna("").tolist()
 
 
-def _holders(hands: pd.DataFrame) -> dict[int, dict[str, str]]:
-    """Board -> card ("HT") -> the seat holding it, for each deal given."""
+def holders(hands: pd.DataFrame) -> dict[int, dict[str, str]]:
+    """Board -> card ("HT") -> the seat holding it, for each complete deal of a session's
+    hands."""
     out: dict[int, dict[str, str]] = {}
-    for row in hands.to_dict("records"):
+    for row in hands[hands["complete"].astype(bool)].to_dict("records"):
         cards: dict[str, str] = {}
         for seat in SEATS:
             for suit, ranks in zip(SUITS, str(row[SEAT_WORDS[seat].lower()]).split("."),
@@ -320,11 +321,17 @@ def _holders(hands: pd.DataFrame) -> dict[int, dict[str, str]]:
     return out
 
 
+def card_words(card: str) -> str:
+    """A card as messages write it: "HT" -> "H10", "sa" -> "SA"."""
+    card = card.upper()
+    return card[0] + card[1:].replace("T", "10")
+
+
 def _lead_detail(board: int, card: str, declarer: str, held: str) -> str:
     """Whose the card is, beside the leader's, and what that suggests."""
     leader = SEATS[(SEATS.index(declarer) + 1) % 4]
-    shown = card[0] + card[1:].replace("T", "10")
-    text = f"board {board}, declarer {declarer}: the {shown} is in {SEAT_WORDS[held]}'s hand"
+    text = (f"board {board}, declarer {declarer}: the {card_words(card)} is in "
+            f"{SEAT_WORDS[held]}'s hand")
     on_lead = f"not in {SEAT_WORDS[leader]}'s, who is on lead"
     if held == _PARTNER[leader]:
         other = _PARTNER[declarer]
