@@ -231,7 +231,7 @@ def differing_deals(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFra
 #: A board is judged as a whole (not result by result) once it has this many leads
 #: checked and at least :data:`MOSTLY_MISSED` of them are not held: a quarter of the
 #: cards are the leader's, so a deal that is not the one played misses about three
-#: leads in four, where real club entries miss one in twenty to one in five.
+#: leads in four, where real club entries miss one in sixteen to one in five.
 MIN_LEADS = 4
 MOSTLY_MISSED = 2 / 3
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
