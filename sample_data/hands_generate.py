@@ -77,6 +77,7 @@ def main() -> None:
     import pandas as pd
 
     import traveller
+    from traveller.tidy.hands import leader_of
 
     rng = random.Random(20261201)
     result = traveller.process(Path(__file__).with_name("club_session.xlsx"))
@@ -87,7 +88,7 @@ def main() -> None:
         on = t[t["board"] == board]
         played = [(str(d), str(c).rstrip("X")[1:], int(k))
                   for d, c, k in zip(on["declarer"], on["contract"], on["tricks"], strict=True)]
-        leads = {str(card): SEATS[(SEATS.index(str(d)) + 1) % 4]
+        leads = {str(card): leader_of(str(d))
                  for d, card in zip(on["declarer"], on["lead"], strict=True) if pd.notna(card)}
         games.append(f'[Event "Club pairs"]\n[Board "{board}"]\n'
                      f'[Dealer "{SEATS[(board - 1) % 4]}"]\n'

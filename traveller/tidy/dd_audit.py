@@ -29,9 +29,8 @@ from __future__ import annotations
 import pandas as pd
 
 from traveller.problems import flag
-from traveller.schema import SEATS
 from traveller.tidy.arrays import NO_ROWS
-from traveller.tidy.hands import SEAT_WORDS, card_words, holders
+from traveller.tidy.hands import SEAT_WORDS, card_words, holders, leader_of
 from traveller.words import plural
 
 #: Tricks from double dummy that make a result far from it (a declarer on the wrong side,
@@ -103,7 +102,7 @@ def dd_audit(travellers: pd.DataFrame, dd: pd.DataFrame,
 
 
 def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame,
-                  holders: dict[int, dict[str, str]]) -> pd.DataFrame:
+                  held: dict[int, dict[str, str]]) -> pd.DataFrame:
     """One warning per far result: declarer flipped when that fits, else tricks off.
 
     The declarer is taken as flipped when the tricks fit double dummy from the
@@ -130,7 +129,7 @@ def _lone_results(rows: pd.DataFrame, every: pd.DataFrame, dd: pd.DataFrame,
         off = int(tricks) - int(took)
         contract = f"{strain} by {declarer}"
         if fits:
-            fits, why = _by_the_lead(fits, holders.get(int(board), {}), lead)
+            fits, why = _by_the_lead(fits, held.get(int(board), {}), lead)
             kinds.append("declarer")
             who = " or ".join(fits)
             details.append(f"{plural(int(tricks), 'trick')} in {contract} is {abs(off)} from "
@@ -158,7 +157,7 @@ def _by_the_lead(fits: list[str], cards: dict[str, str], lead: object) -> tuple[
     holder = cards.get(str(lead).upper()) if isinstance(lead, str) else None
     if holder is None or len(fits) < 2:
         return fits, ""
-    led = [seat for seat in fits if SEATS[(SEATS.index(seat) + 1) % 4] == holder]
+    led = [seat for seat in fits if leader_of(seat) == holder]
     if len(led) != 1:
         return fits, ""
     card = card_words(str(lead))

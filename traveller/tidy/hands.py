@@ -237,6 +237,11 @@ MOSTLY_MISSED = 2 / 3
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
+def leader_of(declarer: str) -> str:
+    """The opening leader against a declarer: the seat on declarer's left ("S" -> "W")."""
+    return SEATS[(SEATS.index(declarer) + 1) % 4]
+
+
 def leads_not_held(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
     """``lead-not-held`` where a result's opening lead is not in the leader's hand.
 
@@ -261,28 +266,26 @@ def leads_not_held(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFram
     sections = _texts(t["section"]) if "section" in t else [""] * len(t)
     checked: dict[tuple[str, int], int] = {}  # (section, board) -> leads checked
     first: dict[tuple[str, int], int] = {}  # (section, board) -> its first checked result
-    missed: list[tuple[int, str]] = []  # (position, who holds the card)
+    missed: dict[tuple[str, int], list[tuple[int, str]]] = {}  # -> (position, who holds it)
     for at, (lead, seat, board, contract, section) in enumerate(
             zip(leads, seats, boards, passed, sections, strict=True)):
-        cards = holder.get(board) if board is not pd.NA else None
+        cards = holder.get(board)
         if cards is None or seat not in _PARTNER or contract.upper() == "PASS":
             continue
         held = cards.get(lead.upper())
         if held is None:  # not one card (a suit alone, a cell that does not read)
             continue
-        checked[(section, board)] = checked.get((section, board), 0) + 1
-        first.setdefault((section, board), at)
-        if held != SEATS[(SEATS.index(seat) + 1) % 4]:
-            missed.append((at, held))
+        key = (section, board)
+        checked[key] = checked.get(key, 0) + 1
+        first.setdefault(key, at)
+        if held != leader_of(seat):
+            missed.setdefault(key, []).append((at, held))
     if not missed:
         return flag(NO_ROWS, "lead-not-held", "")
-    per_board: dict[tuple[str, int], list[tuple[int, str]]] = {}
-    for at, held in missed:
-        per_board.setdefault((sections[at], boards[at]), []).append((at, held))
     one: list[tuple[int, str]] = []
     firsts: list[int] = []
     texts: list[str] = []
-    for key, misses in per_board.items():
+    for key, misses in missed.items():
         if checked[key] >= MIN_LEADS and len(misses) >= MOSTLY_MISSED * checked[key]:
             firsts.append(first[key])
             texts.append(f"{len(misses)} of the {checked[key]} leads on board {key[1]} are not "
@@ -329,7 +332,7 @@ def card_words(card: str) -> str:
 
 def _lead_detail(board: int, card: str, declarer: str, held: str) -> str:
     """Whose the card is, beside the leader's, and what that suggests."""
-    leader = SEATS[(SEATS.index(declarer) + 1) % 4]
+    leader = leader_of(declarer)
     text = (f"board {board}, declarer {declarer}: the {card_words(card)} is in "
             f"{SEAT_WORDS[held]}'s hand")
     on_lead = f"not in {SEAT_WORDS[leader]}'s, who is on lead"
