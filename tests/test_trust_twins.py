@@ -296,6 +296,24 @@ def test_a_score_that_differs_is_named_by_its_header(tmp_path: Path) -> None:
     assert _score(travellers, 2) == 420
 
 
+@pytest.mark.parametrize(("tricks", "recorded", "reading"), [
+    ("10", "-420", "-420 would be E-W's score of it, not N-S's"),
+    ("10", "620", "620 would be 4S by N making 10 vulnerable"),
+    ("10", "450", "450 would be 4S by N making 11"),
+    ("10", "590", "590 would be 4SX by N making 10"),
+    ("8", "-50", "-50 would be 4S by N making 9"),
+    ("10", "400", None),  # no one fact changed gives 400
+])
+def test_a_score_that_differs_says_what_it_would_be_the_score_of(
+        tmp_path: Path, tricks: str, recorded: str, reading: str | None) -> None:
+    text = f"Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,{tricks},{recorded}\n" + FILLER
+    travellers, problems = _run(tmp_path, text)
+    message = _problem(problems, 2, "score-disagrees")["message"]
+    computed = f"(computed {420 if tricks == '10' else -100} for 4S by N making {tricks}"
+    assert computed + (f"; {reading})" if reading else ")") in message
+    assert _score(travellers, 2) == (420 if tricks == "10" else -100)  # the contract's, still
+
+
 def test_a_board_played_at_its_vul_columns_vulnerability_is_published_at_it(
         tmp_path: Path) -> None:
     """Every result of board 1 (nobody vulnerable by its number) was scored at the Vul

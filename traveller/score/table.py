@@ -247,4 +247,67 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
               + rows["contract"].astype("string") + " by "
               + rows["declarer"].astype("string").fillna("-") + " making "
               + rows["tricks"].astype("string").fillna("-"))
+    readings = recorded_readings(rows)
+    detail = detail + readings.where(readings == "", "; " + readings)
     return flag(rows, "score-disagrees", "score", rows["recorded_score"], detail, blocking=False)
+
+
+def recorded_readings(rows: pd.DataFrame) -> pd.Series:
+    """What each row's recorded (N-S) score would be the score of, where one fact of the
+    row changed makes it fit: the sign turned (E-W's score written as N-S's), the declarer's
+    vulnerability turned, another number of tricks, or the contract doubled, redoubled
+    or not. "" where none does. The score used stays the contract's: this only tells
+    the director which fact to look at.
+
+    >>> rows = pd.DataFrame({"board": [2], "level": [4], "strain": ["NT"], "doubled": [0],
+    ...                      "declarer": ["N"], "tricks": [11], "contract": ["4NT"],
+    ...                      "recorded_score": [460]})
+    >>> recorded_readings(rows).tolist()  # board 2: N-S vulnerable, 660
+    ['460 would be 4NT by N making 11 not vulnerable']
+    """
+    n = len(rows)
+    level = rows["level"].to_numpy(dtype=np.int64, na_value=0)
+    seat = codes(rows["declarer"], SEATS)
+    tricks = rows["tricks"].to_numpy(dtype=np.int64, na_value=-1)
+    recorded = rows["recorded_score"].to_numpy(dtype=np.float64, na_value=np.nan)
+    known = (level > 0) & (seat >= 0) & (tricks >= 0) & (tricks <= 13) & ~np.isnan(recorded)
+    out = np.full(n, "", dtype=object)
+    if not known.any():
+        return pd.Series(out, index=rows.index, dtype="string")
+    board = rows["board"].to_numpy(dtype=np.int64, na_value=1)
+    strain = np.maximum(codes(rows["strain"], STRAINS), 0)
+    doubled = rows["doubled"].to_numpy(dtype=np.int64, na_value=0)
+    is_ns = (seat == 0) | (seat == 2)
+    given = rows["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in rows \
+        else np.full(n, -1, dtype=np.int64)
+    vul_index = (board - 1) % 16
+    ns_vul = np.where(given >= 0, (given & 1) > 0, _NS_VUL[vul_index])
+    ew_vul = np.where(given >= 0, (given & 2) > 0, _EW_VUL[vul_index])
+    vul = np.where(is_ns, ns_vul, ew_vul).astype(np.int64)
+
+    def ns(doubled: np.ndarray, vul: np.ndarray, tricks: np.ndarray) -> np.ndarray:
+        return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2 + is_ns]
+
+    contract = rows["contract"].astype("string").fillna("").to_numpy(dtype=object)
+    bare = np.array([c.rstrip("xX") for c in contract], dtype=object)
+    by = " by " + rows["declarer"].astype("string").fillna("").to_numpy(dtype=object)
+    making = np.array([f" making {t}" for t in tricks], dtype=object)
+    alternatives: list[tuple[np.ndarray, np.ndarray]] = [
+        (-ns(doubled, vul, np.clip(tricks, 0, 13)),
+         np.full(n, "E-W's score of it, not N-S's", dtype=object)),
+        (ns(doubled, 1 - vul, np.clip(tricks, 0, 13)),
+         contract + by + making + np.where(vul == 1, " not vulnerable", " vulnerable")),
+    ]
+    for other in range(3):
+        alternatives.append((ns(np.full(n, other), vul, np.clip(tricks, 0, 13)),
+                             np.where(doubled == other, "", bare + ("", "X", "XX")[other]
+                                      + by + making)))
+    for taken in range(14):
+        alternatives.append((ns(doubled, vul, np.full(n, taken)),
+                             np.where(tricks == taken, "", contract + by + f" making {taken}")))
+    shown = np.array([f"{v:.0f}" if v == v else "" for v in recorded], dtype=object)
+    for score, text in alternatives:
+        fits = known & (score == recorded) & (text != "")
+        for i in np.flatnonzero(fits):
+            out[i] = f"{out[i]} or {text[i]}" if out[i] else f"{shown[i]} would be {text[i]}"
+    return pd.Series(out, index=rows.index, dtype="string")
