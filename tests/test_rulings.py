@@ -60,12 +60,31 @@ def test_weighted_and_split_notations() -> None:
 @pytest.mark.parametrize(("text", "error"), [
     ("30%+650/60%-100", "add up to 90"), ("30%+655/70%-100", "+655 is not a score"),
     ("20%+50/20%+100/20%+110/20%+120/10%+130/10%+140", "at most 5 parts"),
-    ("60/40", "+60 is not a score"), ("A70", "not a ruling notation"),
+    ("60/40", "for N-S 60 % and E-W 40 % write A60/40"),
+    ("60-40", "percentages need an A or % signs"), ("A70", "not a ruling notation"),
+    ("50/50", "it reads two ways"), ("100/50", "write +100/+50"),
     ("10.123%+50/89.877%+100", "not a ruling notation"),
 ])
 def test_unreadable_rulings_say_why(text: str, error: str) -> None:
     ruling = read_ruling(text)
     assert ruling.kind is None and error in ruling.error
+
+
+def test_bare_fifty_fifty_is_listed_not_read_as_a_split_score(tmp_path: Path) -> None:
+    # "50/50" read as a split score (N-S +50, E-W compared on +50) gave N-S 0 % and
+    # E-W the top where the director had surely meant average to both
+    rows = ["1,1,11,4S,N,10,", "1,2,12,4S,N,10,", "1,3,13,50/50,,,", "1,4,14,60-40,,,",
+            "1,5,15,+50/+50,,,"]
+    result = session(tmp_path, rows, "Board,NS,EW,Contract,By,Tricks,Score\n")
+    problems = result.problems.set_index("value")
+    assert problems.loc["50/50", "code"] == "bad-ruling"
+    assert "write A50/50" in problems.loc["50/50", "message"]
+    assert "write +50/+50" in problems.loc["50/50", "message"]
+    assert "write A60/40" in problems.loc["60-40", "message"]
+    assert "+50/+50" not in problems.index  # signed: a split score as written
+    t = result.travellers.set_index("ns_pair")
+    assert 3 not in t.index and 4 not in t.index
+    assert t.loc[5, "ruling_kind"] == "split"
 
 
 def test_rulings_are_read_from_contract_score_or_a_ruling_column(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ headed "Ruling" (found by :mod:`traveller.tidy.rulings`). The notations read:
 - ``weighted``: ``30%+650/70%-100``, 2 to 5 parts, weights with up to 2
   decimals adding up to 100, scores from N-S's view;
 - ``split``: ``+420/-450``, the N-S score then the score E-W are compared on,
-  both from N-S's view;
+  both from N-S's view (two unsigned numbers of at most 100, ``60/40`` or
+  ``50/50``, are refused: they look like percentages written without the A);
 - ``not-played``: ``NP``; the board is scored on the results that exist;
 - ``phantom``: ``TD``, ``Bye``, ``Phantom``, ``Sit-out``: the line of the
   phantom (sit-out) pair, see :func:`traveller.tidy.phantoms.resolve_phantoms`.
@@ -57,6 +58,8 @@ _PHANTOM = re.compile(r"^(?:TD|BYE|PHANTOM|SITOUT|SIT-OUT|PAUZA)$")
 _PART = re.compile(r"^(\d{1,3}(?:[.,]\d{1,2})?)%([+-]?\d{1,5})$")
 _SPLIT = re.compile(r"^([+-]?\d{1,5})/([+-]?\d{1,5})$")
 _RULING_LIKE = re.compile(r"%|^[+-]?\d+/[+-]?\d+$")
+#: Two unsigned numbers of at most 100: percentages written without their A or % signs.
+_BARE = re.compile(r"^(\d{1,3})[/-](\d{1,3})$")
 #: Every N-S score some result can produce, whatever the vulnerability.
 _POSSIBLE = frozenset(np.unique(np.concatenate([SCORE_TABLE.ravel(), -SCORE_TABLE.ravel()]))
                       .tolist())
@@ -127,6 +130,21 @@ def _impossible(scores: list[int]) -> str:
     return f"{wrong[0]:+d} is not a score bridge can produce" if wrong else ""
 
 
+def _bare_percentages(text: str, ns: int, ew: int) -> str:
+    """Why two unsigned numbers of at most 100 (``60/40``, ``50-50``) are not applied.
+
+    Written so, they look like percentages; ``50/50`` also reads as a split score
+    (N-S +50, E-W compared on +50), which gives N-S nothing and E-W the top: a row
+    that reads two ways is listed, not guessed.
+    """
+    percentages = f"for N-S {ns} % and E-W {ew} % write A{ns}/{ew}"
+    if "/" in text and not _impossible([ns, ew]):
+        return (f"it reads two ways, as percentages or as a split score: {percentages}; "
+                f"for a split score, N-S compared on {ns:+d} and E-W on {ew:+d}, "
+                f"write {ns:+d}/{ew:+d}")
+    return f"percentages need an A or % signs: {percentages}"
+
+
 def read_ruling(text: str) -> Ruling:
     """Read one cleaned cell (upper case, no spaces) as a ruling; ``Ruling()`` when it is none.
 
@@ -134,6 +152,8 @@ def read_ruling(text: str) -> Ruling:
     Ruling(kind='average', ns_award=60.0, ew_award=40.0, parts=(), error='')
     >>> read_ruling("30%+650/70%-100").parts
     ((30.0, 650), (70.0, -100))
+    >>> read_ruling("60/40").error
+    'percentages need an A or % signs: for N-S 60 % and E-W 40 % write A60/40'
     """
     if not text:
         return Ruling()
@@ -144,6 +164,8 @@ def read_ruling(text: str) -> Ruling:
     found = _average(text) or _weighted(text)
     if found is not None:
         return found
+    if (m := _BARE.match(text)) and max(int(m.group(1)), int(m.group(2))) <= 100:
+        return Ruling(error=_bare_percentages(text, int(m.group(1)), int(m.group(2))))
     if m := _SPLIT.match(text):
         ns, ew = int(m.group(1)), int(m.group(2))
         if error := _impossible([ns, ew]):
