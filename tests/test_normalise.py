@@ -71,6 +71,16 @@ def test_each_bad_cell_is_a_blocking_problem(tmp_path: Path, row: str, code: str
     assert len(n.travellers) == 1  # the good row is still scored
 
 
+def test_a_score_with_a_thousands_separator_says_the_number_it_would_be(tmp_path: Path) -> None:
+    n = run(tmp_path, '1,1,2,,,,,"1,100"\n1,3,4,,,,,-1.100\n1,5,6,,,,,4.2\n')
+    assert n.problems["code"].tolist() == ["bad-score"] * 3
+    messages = n.problems["message"].tolist()
+    assert "1,100 would be 1100 with a thousands separator" in messages[0]
+    assert "-1.100 would be -1100 with a thousands separator" in messages[1]
+    assert "would be" not in messages[2]
+    assert n.travellers.empty  # listed, not read as 1100: the director looks at the cell
+
+
 def test_warnings_keep_the_row(tmp_path: Path) -> None:
     n = run(tmp_path, "1,1,2,4S,N,10,S1,\n1,3,4,4Z,N,10,,-420\n")
     # (the lead scores nothing: listed after what could change a score)

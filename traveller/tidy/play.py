@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,26 @@ def _typed(frame: pd.DataFrame, fields: tuple[str, ...]) -> pd.Series:
         if field in frame:
             typed = typed.fillna(as_text(frame[field]))
     return typed
+
+
+_SEPARATED = re.compile(r"^\s*([+-]?)(\d{1,2})[,. \u00a0'](\d{3})\s*$")
+
+
+def _separated(typed: pd.Series | None) -> pd.Series | str:
+    """For a score typed with a thousands separator (``1,100``, ``-1.100``): the whole
+    number it would be ("" for other cells). It is not read as that number: ``1.100``
+    is a decimal to a spreadsheet, and the director should see the cell.
+
+    >>> _separated(pd.Series(["-1.100", "4.2", None])).tolist()
+    ['-1.100 would be -1100 with a thousands separator', '', '']
+    """
+    if typed is None:
+        return ""
+    texts = typed.astype("string").fillna("")
+    found = texts.str.extract(_SEPARATED)
+    whole = found[0].fillna("") + found[1].fillna("") + found[2].fillna("")
+    return pd.Series(np.where(found[1].notna(), texts.str.strip() + " would be " + whole
+                              + " with a thousands separator", ""), index=typed.index)
 
 
 def _scores(frame: pd.DataFrame, header: dict[str, str]
@@ -239,8 +260,9 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     use_score = ~contract_ok & score_ok
     typed_score = (_typed(frame, SCORE_FIELDS)
                    if ((bad_score | bad_ew) & ~adjusted).any() or use_score.any() else None)
-    _listed(problems, src, (bad_score | bad_ew) & ~adjusted, "bad-score", s_name, typed_score,
-            blocking=np.isnan(lv))
+    bad = (bad_score | bad_ew) & ~adjusted
+    _listed(problems, src, bad, "bad-score", s_name, typed_score,
+            detail=_separated(typed_score) if bad.any() else "", blocking=np.isnan(lv))
     # (a row whose score columns disagree states one: it is listed as scores-disagree)
     _listed(problems, src, ~has_text & ~stated & ~bad_score & ~bad_ew & ~adjusted,
             "missing-result", c_name, detail=unknown_columns)
