@@ -74,7 +74,9 @@ def test_a_publication_on_the_other_scale_is_listed_once_a_column() -> None:
 
 def test_butler_published_and_scored_as_cross_imps() -> None:
     result = process(real_file("pbn-ruter", "butler.pbn"), method="ximp", dd=False)
-    p = result.problems
+    hint = result.problems["code"] == "method-suggested"  # the file says Butler
+    assert "--method butler; scored as ximp" in result.problems.loc[hint, "message"].iloc[0]
+    p = result.problems[~hint].reset_index(drop=True)
     assert p["code"].tolist() == ["publication-settings"] * 3
     assert p["message"][:2].str.contains("42 of the 84 lines differ").all()
     assert not p["message"].str.contains("scale").any()
@@ -166,3 +168,29 @@ def test_a_teams_score_card_is_a_teams_and_shows_the_board_imps(tmp_path: Path) 
     assert rows[0][0] == "Team 1 N-S" and rows[1][-1] == "IMPs"
     board = result.travellers.set_index(["board", "room"]).loc[(rows[2][0], "Open")]
     assert rows[2][-1] == board["ns_imp"]  # team 1 sits N-S in the Open room
+
+
+#: The real files that say how they were scored, and the method they name.
+STATED = {"mp_pairs_mitchell.xml": "mp", "mp_pairs_howell.xml": "mp",
+          "butler_mitchell.xml": "butler", "cross_imp_howell.xml": "ximp",
+          "sm1.pbn": "mp", "butler.pbn": "butler"}
+
+
+@pytest.mark.parametrize(("folder", "name", "method"),
+                         [(f, n, m) for f, n, m, _ in AGREE if n in STATED])
+def test_a_file_that_says_how_it_was_scored_is_listed_when_scored_otherwise(
+        folder: str, name: str, method: str) -> None:
+    # a Compscore Butler file (EVENT_TYPE BUTLER_PAIRS) scored with the default
+    # matchpoints was said only as "published with other settings", naming none
+    assert STATED[name] == method
+    for used in ("mp", "butler"):
+        result = process(real_file(folder, name), method=used, dd=False)
+        hints = result.problems[result.problems["code"] == "method-suggested"]
+        if used == method:
+            assert hints.empty, hints["message"].tolist()
+            continue
+        assert len(hints) == 1 and hints["row"].isna().all()
+        assert hints["column"].iloc[0] in ("EVENT_TYPE", "Scoring")
+        message = hints["message"].iloc[0]
+        assert f"scored with --method {method}; scored as {used}" in message
+        assert " row " not in message

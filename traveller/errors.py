@@ -73,7 +73,10 @@ PROBLEM_CODES: dict[str, str] = {
         "publication was made with other settings; ours are used"
     ),
     "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
-    "method-suggested": "the sheet's columns (HCP, Room, teams) belong to another scoring method",
+    "method-suggested": (
+        "the sheet's columns (HCP, Room, teams), or what the input says of how it was scored, "
+        "name another scoring method"
+    ),
     "board-filled": "rows without a board number, under a row that has one, read as that board",
     "section-disagrees": "the section letters of the two pairs (or the Section column) differ",
     "declarer-disagrees": "the declarer in the contract and in the declarer column differ",

@@ -36,7 +36,7 @@ from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.conditions import played_vulnerabilities
-from traveller.tidy.hints import method_hints
+from traveller.tidy.hints import method_hints, stated_scoring
 from traveller.tidy.normalise import named_as_the_file, normalise
 from traveller.tidy.unusual import unusual_scores
 
@@ -243,7 +243,8 @@ def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "aut
     problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
                         named_as_the_file(score_problems(scored), loaded, ("score",), ("score",)),
                         method_hints(scored, opts.method,
-                                     loaded.tables[0].original_columns if loaded.tables else None),
+                                     loaded.tables[0].original_columns if loaded.tables else None,
+                                     stated_scoring(loaded)),
                         unusual_scores(scored)])
     problems = frequency.without_pair_warnings(problems) if counted else problems
     _step(progress, 3)
