@@ -136,15 +136,22 @@ def ns_scores(
     ``vulnerability``, where given, holds codes 0 (nobody), 1 (N-S), 2 (E-W),
     3 (both) that replace the board number's (-1: the board number's).
     """
+    vul = declarer_vulnerable(board, declarer_is_ns, vulnerability)
+    return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2
+                        + declarer_is_ns]
+
+
+def declarer_vulnerable(board: np.ndarray, declarer_is_ns: np.ndarray,
+                        vulnerability: np.ndarray | None = None) -> np.ndarray:
+    """Whether each declarer is vulnerable: by the board number, or by ``vulnerability``'s
+    codes (0 nobody, 1 N-S, 2 E-W, 3 both; -1: the board number's) where given."""
     vul_index = (board - 1) % 16
     ns_vul, ew_vul = _NS_VUL[vul_index], _EW_VUL[vul_index]
     if vulnerability is not None:
         given = vulnerability >= 0
         ns_vul = np.where(given, (vulnerability & 1) > 0, ns_vul)
         ew_vul = np.where(given, (vulnerability & 2) > 0, ew_vul)
-    vul = np.where(declarer_is_ns, ns_vul, ew_vul)
-    return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2
-                        + declarer_is_ns]
+    return np.where(declarer_is_ns, ns_vul, ew_vul)
 
 
 def flat_index(level: np.ndarray, strain: np.ndarray, doubled: np.ndarray, vul: np.ndarray,
@@ -278,12 +285,8 @@ def recorded_readings(rows: pd.DataFrame) -> pd.Series:
     strain = np.maximum(codes(rows["strain"], STRAINS), 0)
     doubled = rows["doubled"].to_numpy(dtype=np.int64, na_value=0)
     is_ns = (seat == 0) | (seat == 2)
-    given = rows["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in rows \
-        else np.full(n, -1, dtype=np.int64)
-    vul_index = (board - 1) % 16
-    ns_vul = np.where(given >= 0, (given & 1) > 0, _NS_VUL[vul_index])
-    ew_vul = np.where(given >= 0, (given & 2) > 0, _EW_VUL[vul_index])
-    vul = np.where(is_ns, ns_vul, ew_vul).astype(np.int64)
+    given = rows["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in rows else None
+    vul = declarer_vulnerable(board, is_ns, given).astype(np.int64)
 
     def ns(doubled: np.ndarray, vul: np.ndarray, tricks: np.ndarray) -> np.ndarray:
         return _FLAT_SIGNED[flat_index(level, strain, doubled, vul, tricks) * 2 + is_ns]
@@ -292,14 +295,14 @@ def recorded_readings(rows: pd.DataFrame) -> pd.Series:
     bare = np.array([c.rstrip("xX") for c in contract], dtype=object)
     by = " by " + rows["declarer"].astype("string").fillna("").to_numpy(dtype=object)
     making = np.array([f" making {t}" for t in tricks], dtype=object)
+    taken_now = np.clip(tricks, 0, 13)  # (rows outside are not known: no reading is kept)
     alternatives: list[tuple[np.ndarray, np.ndarray]] = [
-        (-ns(doubled, vul, np.clip(tricks, 0, 13)),
-         np.full(n, "E-W's score of it, not N-S's", dtype=object)),
-        (ns(doubled, 1 - vul, np.clip(tricks, 0, 13)),
+        (-ns(doubled, vul, taken_now), np.full(n, "E-W's score of it, not N-S's", dtype=object)),
+        (ns(doubled, 1 - vul, taken_now),
          contract + by + making + np.where(vul == 1, " not vulnerable", " vulnerable")),
     ]
     for other in range(3):
-        alternatives.append((ns(np.full(n, other), vul, np.clip(tricks, 0, 13)),
+        alternatives.append((ns(np.full(n, other), vul, taken_now),
                              np.where(doubled == other, "", bare + ("", "X", "XX")[other]
                                       + by + making)))
     for taken in range(14):
