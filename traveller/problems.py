@@ -77,7 +77,8 @@ FIXES: dict[str, str] = {
 
 def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = None,
          detail: pd.Series | str = "", blocking: bool | pd.Series = True) -> pd.DataFrame:
-    """Problem rows for every row of ``rows`` (which carries file, sheet and row).
+    """Problem rows for every row of ``rows`` (which carries file, sheet and row; a row of
+    <NA> is a problem of the file or sheet as a whole, and its message names no row).
 
     ``column`` is the header as the user wrote it; ``values`` the offending
     cells (aligned with ``rows``); ``detail`` an optional per-row explanation.
@@ -91,7 +92,8 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     sheet = rows["sheet"].astype("string").fillna("")
     place = rows["file"].astype("string").str.replace(r"^.*[\\/]", "", regex=True)
     place = place + sheet.where(sheet == "", " [" + sheet + "]")
-    where = place + " row " + rows["row"].astype("string") + (f", {column}" if column else "")
+    at_row = (" row " + rows["row"].astype("string")).fillna("")  # none: about the file
+    where = place + at_row + (f", {column}" if column else "")
     quoted = shown.where(shown == "", " '" + shown + "'")
     if isinstance(detail, str):
         extra: pd.Series | str = f" ({detail})" if detail else ""

@@ -84,15 +84,11 @@ def method_hints(travellers: pd.DataFrame, method: str,
     found = []
     said = stated_method(stated[1]) if stated else None
     if stated and said and said != method:
-        first = travellers.iloc[:1]
-        hint = flag(first, "method-suggested", stated[0],
-                    pd.Series([stated[1]], index=first.index, dtype="string"),
-                    f"the input says it was scored with --method {said}; scored as {method}",
-                    blocking=False)
-        row = f" row {first['row'].iloc[0]}"  # the file says it, not a row
-        found.append(hint.assign(row=pd.array([pd.NA], dtype="Int64"),
-                                 message=hint["message"].str.replace(row, "", n=1,
-                                                                     regex=False)))
+        file = travellers.iloc[:1].assign(row=pd.array([pd.NA], dtype="Int64"))  # not a row
+        found.append(flag(file, "method-suggested", stated[0],
+                          pd.Series([stated[1]], index=file.index, dtype="string"),
+                          f"the input says it was scored with --method {said}; scored as "
+                          f"{method}", blocking=False))
     for column in travellers.columns:
         name = index.get(header_key(column))
         wanted = _METHOD_OF.get(name or "")
