@@ -34,13 +34,45 @@ def test_real_publications_agree_with_ours(folder: str, name: str, method: str,
     t = result.travellers
     assert [c for c in t if c.startswith("published_") and c[10:] in t]  # something compared
     assert not result.problems["code"].isin(CODES).any(), result.problems["message"].tolist()
+    assert not result.problems["code"].eq("profile-suggested").any()
+
+
+def test_the_program_that_wrote_it_is_named_when_its_profile_agrees() -> None:
+    # Compscore rounds a pair's total to 2 decimals: 456.95 where ours is 456.9444
+    result = process(real_file("usebio-compscore", "mp_pairs_mitchell.xml"), dd=False)
+    p = result.problems
+    assert p["code"].value_counts()[["published-differs", "profile-suggested"]].tolist() \
+        == [2, 1]
+    hint = p[p["code"] == "profile-suggested"].iloc[0]
+    assert (hint["column"], hint["value"], hint["severity"]) \
+        == ("PROGRAM_NAME", "Compscore3", "warning")
+    assert pd.isna(hint["row"])  # the file's, not a result's
+    assert "(with --as compscore, none of the 2 warnings about them here remains)" \
+        in hint["message"]
+    # the scores are the ones asked for: the totals unrounded (Compscore's: 596.22)
+    assert result.settings["profile"] is None
+    assert result.ranking["mp"].round(2).ne(result.ranking["mp"]).any()
+
+
+@pytest.mark.parametrize(("name", "method"), [("butler_mitchell.xml", "mp"),
+                                              ("mp_pairs_mitchell_adjusted_02.xml", "mp")])
+def test_no_profile_is_suggested_where_it_changes_nothing(name: str, method: str) -> None:
+    # Butler scored as matchpoints, or ten lines whose results changed after Compscore
+    # scored them: Compscore's conventions do not bring the figures closer
+    result = process(real_file("usebio-compscore", name), method=method, dd=False)
+    assert result.problems["code"].isin(CODES).any()
+    assert not result.problems["code"].eq("profile-suggested").any()
 
 
 def test_without_its_conventions_the_publication_is_listed() -> None:
     # Ruter counts a Butler pair's byes at its own average: every total differs
     result = process(real_file("pbn-ruter", "butler.pbn"), method="butler", dd=False)
     p = result.problems
-    assert p["code"].tolist() == ["publication-settings"]
+    assert p["code"].tolist() == ["publication-settings", "profile-suggested"]
+    hint = p.iloc[1]
+    assert (hint["column"], hint["value"]) == ("Generator", "Magic Contest")
+    assert "with --as ruter, the warning about them here goes away" in hint["message"]
+    p = p.iloc[:1]
     assert p["column"].tolist() == ["published total"] and p["row"].isna().all()
     assert "7 of the 7 pairs differ; the first, pair 5 (Riku Mattila – Patrik Eriksson): " \
         "ours 36" in p["message"][0]

@@ -72,6 +72,10 @@ PROBLEM_CODES: dict[str, str] = {
         "many of the figures the input publishes in this column differ from ours: the "
         "publication was made with other settings; ours are used"
     ),
+    "profile-suggested": (
+        "the input was written by a program traveller has a profile for, and its published "
+        "figures agree better with ours scored with that profile"
+    ),
     "unusual-score": "a legal result that is improbable beside the rest of the field on the board",
     "method-suggested": (
         "the sheet's columns (HCP, Room, teams), or what the input says of how it was scored, "

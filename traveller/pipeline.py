@@ -13,6 +13,7 @@ import pandas as pd
 from traveller.errors import TravellerError
 from traveller.options import Options, options_with
 from traveller.problems import combine, truthful
+from traveller.profiles import program_profile
 from traveller.publish import cards
 from traveller.publish import summary as session_summary
 from traveller.publish.meta import input_meta
@@ -36,7 +37,7 @@ from traveller.score.table import score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.conditions import played_vulnerabilities
-from traveller.tidy.hints import method_hints, stated_scoring
+from traveller.tidy.hints import method_hints, stated_program, stated_scoring
 from traveller.tidy.normalise import named_as_the_file, normalise
 from traveller.tidy.unusual import unusual_scores
 
@@ -229,8 +230,36 @@ def _dd_module() -> Any:
 def process_loaded(loaded: Loaded, *, scale: str = "2/1/0", movement: str = "auto",
                    notation: str | None = None, options: Options | None = None,
                    progress: Progress | None = None) -> Result:
-    """Score tables already read (see :func:`process`; ``progress`` is told steps 2 to 5)."""
+    """Score tables already read (see :func:`process`; ``progress`` is told steps 2 to 5).
+
+    An input whose own published figures differ from ours, written by a program
+    we have a profile of (Compscore, Ruter...) and scored without one, is scored
+    once more with that profile: when fewer of its figures then differ, one
+    ``profile-suggested`` warning says so (the scores stay the first scoring's).
+    """
     opts = options or Options()
+    result = _scored(loaded, scale, movement, notation, opts, progress)
+    before = published.differing(result.problems)
+    stated = stated_program(loaded) if before and opts.profile is None else None
+    profile = program_profile(stated[1]) if stated else None
+    if stated is None or profile is None:
+        return result
+    try:  # (only a hint: a profile whose settings this session cannot take gives none)
+        again = _scored(loaded, scale, movement, notation,
+                        Options(**{**asdict(opts), "profile": profile}), None)
+    except (TravellerError, ValueError):
+        return result
+    after = published.differing(again.problems)
+    if after < before:
+        result.problems = _published(combine([
+            result.problems, published.profile_hint(result.travellers, stated, profile,
+                                                     before, after)]))
+    return result
+
+
+def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opts: Options,
+            progress: Progress | None) -> Result:
+    """The session scored with ``opts`` (see :func:`process_loaded`)."""
     scale = profile_scale(opts, scale)
     counted = frequency.is_frequency_table(loaded)  # no pairs: each result x Multiplicity
     norm = normalise(loaded, notation=notation, movement=movement,

@@ -48,6 +48,10 @@ FIXES: dict[str, str] = {
     "publication-settings": (
         "nothing, if the session's settings are right; else score with the publication's"
     ),
+    "profile-suggested": (
+        "rerun with the --as the message names, if the session was scored with that "
+        "program's settings"
+    ),
     "unusual-score": "check the declarer, contract and result on the original traveller",
     "method-suggested": "rerun with the --method the message names, if that is what was played",
     "board-filled": "nothing, if each board's number is written on its first row only",
@@ -119,7 +123,8 @@ def _severity(blocking: bool | pd.Series, index: pd.Index) -> pd.Series | str:
 
 
 #: Codes about something other than a result row (a names row, a whole sheet).
-NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "method-suggested"})
+NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "method-suggested",
+                             "profile-suggested"})
 #: Codes whose row, when it is scored all the same, was scored from its recorded score.
 _SCORE_ALONE = frozenset({"unknown-contract", "missing-declarer", "unknown-declarer",
                           "bad-tricks", "missing-tricks", "tricks-out-of-range"})

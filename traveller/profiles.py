@@ -77,6 +77,30 @@ PROFILES: dict[str, dict[str, tuple[Any, str]]] = {
 
 NAMES = tuple(PROFILES)
 
+#: How a program names itself in the files it writes (USEBIO's PROGRAM_NAME, PBN's
+#: Generator or Application), as the first words, lower case -> the profile of its
+#: conventions. Compscore ("Compscore3") and Brenning's Ruter and Magic Contest (one
+#: scoring engine; the Ruter profile reproduces a real Magic Contest Butler session)
+#: are names seen in real files; the others are the programs' own names.
+PROGRAMS: tuple[tuple[str, str], ...] = (
+    ("compscore", "compscore"), ("ruter", "ruter"), ("magic contest", "ruter"),
+    ("bridge base", "bbo"), ("bbo", "bbo"), ("jfr", "pary"), ("pary", "pary"),
+    ("kops", "kops"), ("okbridge", "okbridge"), ("acblscore", "acbl"), ("ebuscore", "ebu"))
+
+
+def program_profile(program: str | None) -> str | None:
+    """The profile of the program an input names as its writer, or None for another.
+
+    >>> program_profile("Compscore3"), program_profile("Magic Contest - Read more at x")
+    ('compscore', 'ruter')
+    >>> program_profile("Big Deal version 1.2"), program_profile(None)
+    (None, None)
+    """
+    name = " ".join(str(program or "").casefold().split())
+    return next((profile for start, profile in PROGRAMS
+                 if name.startswith(start)
+                 and not name[len(start):len(start) + 1].isalpha()), None)
+
 
 def settings(profile: str) -> dict[str, Any]:
     """The option values of a profile (``scale`` included), without how we know them.

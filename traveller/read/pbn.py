@@ -342,6 +342,7 @@ def _meta(games: list[Game], file_meta: dict[str, str]) -> dict[str, str]:
              if src.get(name)}
     if "program" not in meta and games[0].get("Application"):
         meta["program"] = games[0].get("Application")
+        meta["program_tag"] = "Application"  # (where a problem about it says it is)
     return meta
 
 

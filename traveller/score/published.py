@@ -91,6 +91,43 @@ def differences(travellers: pd.DataFrame) -> pd.DataFrame:
     return combine(found)
 
 
+#: The codes of the published figures that differ from ours.
+DIFFERS = ("published-differs", "publication-settings")
+
+
+def differing(problems: pd.DataFrame) -> int:
+    """How many ``published-differs`` and ``publication-settings`` warnings ``problems`` has."""
+    return int(problems["code"].isin(DIFFERS).sum()) if len(problems) else 0
+
+
+def profile_hint(travellers: pd.DataFrame, stated: tuple[str, str], profile: str,
+                 before: int, after: int) -> pd.DataFrame:
+    """One ``profile-suggested`` warning for the file (no row): the program that wrote it
+    (``stated``: the tag and the name it gives) has a profile, ``profile``, with which
+    ``after`` of the ``before`` warnings about its published figures remain.
+
+    >>> t = pd.DataFrame({"file": ["s.xml"], "sheet": [""], "row": [7]})
+    >>> profile_hint(t, ("PROGRAM_NAME", "Compscore3"), "compscore", 2, 0)["message"].iloc[0]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    "s.xml, PROGRAM_NAME 'Compscore3': the input was written by a program traveller has a
+    profile for, and its published figures agree better with ours scored with that profile
+    (with --as compscore, none of the 2 warnings about them here remains); rerun with the
+    --as the message names, if the session was scored with that program's settings"
+    """
+    from traveller.problems import flag
+
+    file = travellers.iloc[:1].assign(row=pd.array([pd.NA], dtype="Int64"))  # not a row
+    if before == 1:
+        remains = "the warning about them here goes away"
+    elif after == 0:
+        remains = f"none of the {before} warnings about them here remains"
+    else:
+        remains = f"{after} of the {before} warnings about them here remain"
+    return flag(file, "profile-suggested", stated[0],
+                pd.Series([stated[1]], index=file.index, dtype="string"),
+                f"with --as {profile}, {remains}", blocking=False)
+
+
 def _most(off: int, compared: int) -> bool:
     """Whether so much of a column differs that the publication used other settings."""
     return off > max(_MOST * compared, _FEW - 1)

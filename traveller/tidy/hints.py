@@ -55,11 +55,25 @@ def stated_scoring(loaded: Loaded) -> tuple[str, str] | None:
     """Where the input says how it was scored and what it says (``("EVENT_TYPE",
     "BUTLER_PAIRS")``, ``("Scoring", "IMP;Butler-2;Mean")``), from its first table that
     says it; None when none does."""
+    return _stated(loaded, "scoring", "EVENT_TYPE", "Scoring")
+
+
+def stated_program(loaded: Loaded) -> tuple[str, str] | None:
+    """Where the input names the program that wrote it and the name (``("PROGRAM_NAME",
+    "Compscore3")``, ``("Application", "Ruter")``), from its first table that does; None
+    when none does."""
+    return _stated(loaded, "program", "PROGRAM_NAME", "Generator")
+
+
+def _stated(loaded: Loaded, key: str, usebio_tag: str, pbn_tag: str) -> tuple[str, str] | None:
+    """(the tag, its value) of the first table whose meta has ``key``: USEBIO's tag, or
+    PBN's (the meta's ``KEY_tag`` where the reader found it under another)."""
     for table in loaded.tables:
-        said = str(table.meta.get("scoring") or "").strip()
+        said = str(table.meta.get(key) or "").strip()
         if said:
-            usebio = str(table.meta.get("format", "")).startswith("USEBIO")
-            return ("EVENT_TYPE" if usebio else "Scoring"), said
+            if str(table.meta.get("format", "")).startswith("USEBIO"):
+                return usebio_tag, said
+            return str(table.meta.get(f"{key}_tag") or pbn_tag), said
     return None
 
 
