@@ -147,7 +147,8 @@ def main() -> None:
               "period), as a batch does once the period is over.")
 @click.option("--as", "profile", type=click.Choice(list(PROFILE_NAMES)), default=None,
               help="Score as another program does (docs/conventions.md); options given "
-              "explicitly override it.")
+              "explicitly override it. A file that names the program that wrote it is "
+              "told the profile that fits its published figures (profile-suggested).")
 @click.option("--unknown-pairs", type=click.Choice(["problem", "field"]), default="problem",
               show_default=True, help="A pair written ???, blank or 0: list the result as a "
               "problem, or keep it in the field (not ranked, listed as a warning).")
