@@ -46,7 +46,8 @@ FIXES: dict[str, str] = {
         "check the results behind it (and their count) against the original travellers"
     ),
     "publication-settings": (
-        "nothing, if the session's settings are right; else score with the publication's"
+        "nothing, if the session's settings are right; else rerun with the settings it was "
+        "made with"
     ),
     "profile-suggested": (
         "rerun with the --as the message names, if the session was scored with that "
