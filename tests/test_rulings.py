@@ -54,6 +54,10 @@ def test_weighted_and_split_notations() -> None:
     assert read_ruling("30%+650/70%-100").parts == ((30, 650), (70, -100))
     assert read_ruling("33.33%+420/33.33%+450/33.34%-50").kind == "weighted"
     assert read_ruling("+420/-450").parts == ((100, 420), (100, -450))
+    # one sign says the numbers are N-S's view; E-W's 0 is 0 from either side
+    assert read_ruling("+420/450").parts == ((100, 420), (100, 450))
+    assert read_ruling("420/-450").parts == ((100, 420), (100, -450))
+    assert read_ruling("420/0").parts == ((100, 420), (100, 0))
     assert read_ruling("4S").kind is None and read_ruling("").kind is None
 
 
@@ -63,6 +67,8 @@ def test_weighted_and_split_notations() -> None:
     ("60/40", "for N-S 60 % and E-W 40 % write A60/40"),
     ("60-40", "percentages need an A or % signs"), ("A70", "not a ruling notation"),
     ("50/50", "it reads two ways"), ("100/50", "write +100/+50"),
+    ("420/450", "write +420/+450"), ("420/450", "write +420/-450"),
+    ("0/450", "write +0/-450"),
     ("10.123%+50/89.877%+100", "not a ruling notation"),
 ])
 def test_unreadable_rulings_say_why(text: str, error: str) -> None:
@@ -74,7 +80,7 @@ def test_bare_fifty_fifty_is_listed_not_read_as_a_split_score(tmp_path: Path) ->
     # "50/50" read as a split score (N-S +50, E-W compared on +50) gave N-S 0 % and
     # E-W the top where the director had surely meant average to both
     rows = ["1,1,11,4S,N,10,", "1,2,12,4S,N,10,", "1,3,13,50/50,,,", "1,4,14,60-40,,,",
-            "1,5,15,+50/+50,,,"]
+            "1,5,15,+50/+50,,,", "1,6,16,420/450,,,"]
     result = session(tmp_path, rows, "Board,NS,EW,Contract,By,Tricks,Score\n")
     problems = result.problems.set_index("value")
     assert problems.loc["50/50", "code"] == "bad-ruling"
@@ -82,8 +88,9 @@ def test_bare_fifty_fifty_is_listed_not_read_as_a_split_score(tmp_path: Path) ->
     assert "write +50/+50" in problems.loc["50/50", "message"]
     assert "write A60/40" in problems.loc["60-40", "message"]
     assert "+50/+50" not in problems.index  # signed: a split score as written
+    assert problems.loc["420/450", "code"] == "bad-ruling"  # no sign: whose 450?
     t = result.travellers.set_index("ns_pair")
-    assert 3 not in t.index and 4 not in t.index
+    assert 3 not in t.index and 4 not in t.index and 6 not in t.index
     assert t.loc[5, "ruling_kind"] == "split"
 
 

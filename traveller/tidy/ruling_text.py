@@ -14,8 +14,10 @@ headed "Ruling" (found by :mod:`traveller.tidy.rulings`). The notations read:
 - ``weighted``: ``30%+650/70%-100``, 2 to 5 parts, weights with up to 2
   decimals adding up to 100, scores from N-S's view;
 - ``split``: ``+420/-450``, the N-S score then the score E-W are compared on,
-  both from N-S's view (two unsigned numbers of at most 100, ``60/40`` or
-  ``50/50``, are refused: they look like percentages written without the A);
+  both from N-S's view, at least one of them signed (two unsigned numbers of
+  at most 100, ``60/40`` or ``50/50``, are refused: they look like percentages
+  written without the A; ``420/450`` is refused too: it does not say whether
+  E-W's number is from N-S's view or E-W's own);
 - ``not-played``: ``NP``; the board is scored on the results that exist;
 - ``phantom``: ``TD``, ``Bye``, ``Phantom``, ``Sit-out``: the line of the
   phantom (sit-out) pair, see :func:`traveller.tidy.phantoms.resolve_phantoms`.
@@ -145,6 +147,18 @@ def _bare_percentages(text: str, ns: int, ew: int) -> str:
     return f"percentages need an A or % signs: {percentages}"
 
 
+def _unsigned_split(ns: int, ew: int) -> str:
+    """Why two unsigned scores (``420/450``) are not applied as a split score.
+
+    With no sign at all, E-W's number may be from N-S's view (E-W compared as
+    if N-S had scored it) or E-W's own score (N-S's view the opposite): a
+    row that reads two ways is listed, not guessed.
+    """
+    return (f"it reads two ways, E-W's {ew} from N-S's view or as E-W's own score: "
+            f"for E-W compared as if N-S had scored {ew:+d} write {ns:+d}/{ew:+d}; "
+            f"for E-W scoring {ew:+d} themselves write {ns:+d}/{-ew:+d}")
+
+
 def read_ruling(text: str) -> Ruling:
     """Read one cleaned cell (upper case, no spaces) as a ruling; ``Ruling()`` when it is none.
 
@@ -170,6 +184,8 @@ def read_ruling(text: str) -> Ruling:
         ns, ew = int(m.group(1)), int(m.group(2))
         if error := _impossible([ns, ew]):
             return Ruling(error=error)
+        if ew and "+" not in text and "-" not in text:  # (E-W's 0 reads one way)
+            return Ruling(error=_unsigned_split(ns, ew))
         return Ruling("split", parts=((100.0, ns), (100.0, ew)))
     if ADJUSTED.fullmatch(text) or _RULING_LIKE.search(text):
         return Ruling(error="not a ruling notation traveller reads (see docs/rulings.md)")
