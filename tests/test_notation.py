@@ -99,5 +99,21 @@ def test_a_sheet_read_two_ways_is_refused_not_guessed() -> None:
     assert choices == ["en", "pl"]
 
 
+def test_one_stray_cell_does_not_switch_a_sheet_to_another_notation() -> None:
+    # English 2C and 5C, one typed 3P: Polish reads one more distinct contract and
+    # would score every 2C as two hearts; the rows only Polish reads (1) are fewer
+    # than the rows the two read differently (3), so the sheet reads two ways
+    english = ["2C", "3NT", "5C", "2C", "3NT", "3NT", "3NT", "3P"]
+    assert detect(clean(pd.Series(english))) == (None, ["pl", "en"])
+    # a Polish sheet with a few hearts contracts (C) is Polish: its spades and no
+    # trumps outnumber the rows the two read differently
+    polish = ["4P", "4P", "3BA", "2C", "4P", "3BA", "2K", "2C"]
+    assert detect(clean(pd.Series(polish))) == ("pl", [])
+    # leads only one notation reads are evidence too: an English lead column keeps
+    # the sheet English whatever one stray contract says
+    leads = clean(pd.Series(["SK", "HA", "D2", "C3", "SQ", "H4", "DA", "S5"]))
+    assert detect(clean(pd.Series(english)), None, leads) == ("en", [])
+
+
 def test_glyph_only_sheets_read_the_same_in_every_notation() -> None:
     assert detect(clean(pd.Series(["4♠", "3♥"]))) == ("en", [])

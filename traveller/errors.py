@@ -48,7 +48,8 @@ PROBLEM_CODES: dict[str, str] = {
         "applied as written"
     ),
     "ambiguous-notation": (
-        "the sheet reads equally well in two notations; --notation must say which"
+        "the sheet reads two ways: two notations read it (nearly) as well but give some of its "
+        "cells different meanings; --notation must say which"
     ),
     "excel-date": "Excel turned the cell into a date and it cannot be told back for sure",
     "excel-date-recovered": "Excel turned the cell into a date; read back as the one fitting value",

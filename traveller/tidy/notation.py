@@ -4,7 +4,9 @@ Every parser works on the distinct values of a column (a session has a few
 hundred distinct contracts however many rows it has), with one anchored
 regular expression per notation built from the tables in
 :mod:`traveller.schema`. Notation is detected per sheet from its own content;
-a sheet that reads equally well two different ways is refused, never guessed.
+a sheet that reads equally well two different ways, or nearly as well (the
+cells only one notation reads fewer than those the two read differently),
+is refused, never guessed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
-from traveller.read.frames import listed
 from traveller.schema import GLYPH_REPAIR, NOTATIONS, SEATS, STRAINS, Notation
 from traveller.tidy import text as tx
 from traveller.tidy.cells import int_array
@@ -260,19 +261,20 @@ def is_adjusted(cleaned: pd.Series) -> pd.Series:
     return pd.Series([adjusted(t) for t in cleaned.tolist()], index=cleaned.index, dtype=bool)
 
 
-def _distinct(values: pd.Series | None) -> list[str]:
-    """The distinct non-blank texts of a column, in order of appearance."""
+def _distinct(values: pd.Series | None) -> dict[str, int]:
+    """The distinct non-blank texts of a column, in order of appearance, with how many
+    cells hold each."""
     if values is None:
-        return []
-    if isinstance(values.dtype, pd.CategoricalDtype):  # from the codes: no frame work
-        codes = values.array.codes  # type: ignore[attr-defined]
-        used, first = np.unique(codes[codes >= 0], return_index=True)
-        categories = listed(values.array.categories)  # type: ignore[attr-defined]
-        seen = [categories[i] for i in used[np.argsort(first)].tolist()]
-    else:
-        seen = values.dropna().unique().tolist()
-    texts = (tx.as_str(v) for v in seen)
-    return [t for t in dict.fromkeys(texts) if t is not None and t != ""]
+        return {}
+    codes, uniques = tx.distinct(values)
+    counts = np.bincount(codes[codes >= 0], minlength=len(uniques)).tolist()
+    used, first = np.unique(codes[codes >= 0], return_index=True)
+    out: dict[str, int] = {}
+    for i in used[np.argsort(first)].tolist():
+        text = tx.as_str(uniques[i])
+        if text is not None and text != "":
+            out[text] = out.get(text, 0) + counts[i]
+    return out
 
 
 Cells = tuple[pd.Series, pd.Series | None, pd.Series | None]  # contracts, seats, leads
@@ -295,7 +297,8 @@ def detect(contracts: pd.Series, seats: pd.Series | None = None,
     Each notation scores the distinct contracts, declarers and leads it can
     read. Returns ``(name, [])`` when one notation reads the most (or all the
     best ones read every contract identically), or ``(None, candidates)`` when
-    two read the sheet equally well but differently, which the caller must refuse.
+    two read the sheet equally well but differently, or one reads it barely better
+    (see :func:`_close_rival`), which the caller must refuse.
     """
     return detect_each([(contracts, seats, leads)])[0]
 
@@ -316,9 +319,9 @@ def detect_each(sheets: list[Cells]) -> list[tuple[str | None, list[str]]]:
     return [_decide(contracts, seats, leads, tables) for contracts, seats, leads in distinct]
 
 
-def _decide(contracts: list[str], seats: list[str], leads: list[str],
+def _decide(contracts: dict[str, int], seats: dict[str, int], leads: dict[str, int],
             tables: dict[str, _Reading]) -> tuple[str | None, list[str]]:
-    contracts = [c for c in contracts if not adjusted(c)]
+    contracts = {c: k for c, k in contracts.items() if not adjusted(c)}
     if not contracts and not seats:
         return "en", []
     counts = {name: (sum(c in t.contracts for c in contracts) + sum(s in t.seats for s in seats)
@@ -327,6 +330,33 @@ def _decide(contracts: list[str], seats: list[str], leads: list[str],
     best = max(counts.values())
     candidates = [name for name, c in counts.items() if c == best]
     readings = [[tables[c].parts[x] for x in contracts] for c in candidates]
-    if all(r == readings[0] for r in readings[1:]):
-        return candidates[0], []
-    return None, candidates
+    if not all(r == readings[0] for r in readings[1:]):
+        return None, candidates
+    rival = _close_rival(candidates[0], contracts, leads, tables)
+    return (None, [candidates[0], rival]) if rival else (candidates[0], [])
+
+
+def _close_rival(chosen: str, contracts: dict[str, int], leads: dict[str, int],
+                 tables: dict[str, _Reading]) -> str | None:
+    """Another notation the sheet reads almost as well as ``chosen`` but differently.
+
+    The choice counts distinct cells, so one stray cell can tip it: an English
+    sheet of ``2C`` and ``5C`` with one typed ``3P`` reads more distinct
+    contracts in Polish, where ``2C`` is two hearts. When the cells only the
+    chosen notation reads (counted in rows) are fewer than the rows the two
+    read differently, the sheet reads two ways and is refused, never guessed.
+    """
+    mine = tables[chosen]
+    for name, other in tables.items():
+        if name == chosen:
+            continue
+        differ = sum(k for c, k in contracts.items() if c in mine.contracts
+                     and c in other.contracts and mine.parts[c] != other.parts[c])
+        if not differ:
+            continue
+        only = (sum(k for c, k in contracts.items()
+                    if c in mine.contracts and c not in other.contracts)
+                + sum(k for x, k in leads.items() if x in mine.leads and x not in other.leads))
+        if only < differ:
+            return name
+    return None
