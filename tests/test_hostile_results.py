@@ -154,3 +154,17 @@ def test_a_column_that_cannot_tell_lists_every_two_way_cell(tmp_path: Path) -> N
     rows = [[1, 1, 2, "1DX", "N", "+1"], [1, 3, 4, "PASS", "", ""], [1, 5, 6, "PASS", "", ""]]
     listed = process(_xlsx(tmp_path, rows)).problems.set_index("row")
     assert listed.loc[2, "code"] == "result-reading"
+
+
+def test_bare_number_in_a_column_of_tricks_and_marks_is_a_warning(tmp_path: Path) -> None:
+    """A Result column of trick counts with some '=', '+1', '-1' beside them: its bare 2
+    beside 1NT is read as 2 tricks (the column's majority) but may be the +2 its
+    neighbours write, so it is listed rather than scored without a word."""
+    sheet = tmp_path / "mixed.csv"  # text as typed: the signs are kept
+    sheet.write_text("Board,NS,EW,Contract,By,Result\n1,1,2,1NT,N,=\n1,2,3,1NT,N,-1\n"
+                     "1,3,4,1NT,N,+1\n1,4,1,1NT,N,2\n2,1,3,3NT,N,9\n2,2,4,3NT,N,10\n"
+                     "2,3,1,3NT,N,8\n2,4,2,3NT,S,9\n")
+    result = process(sheet)
+    listed = result.problems.set_index("row")
+    assert listed["code"].tolist() == ["result-reading"]
+    assert "read as 2 tricks taken, down 5; could be +2, made 3" in listed.loc[5, "message"]

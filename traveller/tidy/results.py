@@ -59,7 +59,9 @@ def read_results(values: pd.Series, level: np.ndarray, doubled: np.ndarray) -> R
     else:
         use_rel = np.zeros(len(n), dtype=bool)
         doubt = bare & ~ok_t
-        if for_rel == for_tricks:  # nothing in the column tells: each two-way cell is a doubt
+        # nothing in the column tells, or it holds marks (=, +1) beside its tricks: a
+        # mixed column, where a bare 2 beside 1NT may be the +2 of its neighbours
+        if for_rel == for_tricks or marked:
             doubt |= ok_t & ok_r
     # a bare number read as relative moves from the tricks to the relative result
     index = values.index
