@@ -226,3 +226,15 @@ def test_a_total_and_average_at_a_half_hundredth_round_away_from_zero() -> None:
     assert got.loc["Ann", "total"] == 115.13 and got.loc["Bob", "total"] == 115.12
     assert got.loc["Ann", "average"] == 57.56 and got.loc["Bob", "average"] == 57.56
     assert got.loc["Ann", "rank"] == "1" and got.loc["Bob", "rank"] == "2"
+
+
+def test_an_individual_sessions_workbook_is_named_not_a_traceback(tmp_path: Path) -> None:
+    """An individual's Ranking names players, not pairs: the ladder says so, naming the
+    workbook and what to do, where it raised a TypeError."""
+    book = tmp_path / "individual.xlsx"
+    sample = Path(__file__).parents[1] / "sample_data" / "individual_session.csv"
+    traveller.process(sample).to_excel(book)
+    run = CliRunner().invoke(main, ["ladder", str(book), "-o", str(tmp_path / "ladder.xlsx")])
+    assert run.exit_code == 1 and not isinstance(run.exception, TypeError)
+    assert "individual.xlsx [Ranking]: the ranking of an individual" in run.output
+    assert not (tmp_path / "ladder.xlsx").exists()

@@ -118,7 +118,12 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
         if column not in frame:
             frame[column] = ""
         frame[column] = frame[column].map(_text)
-    frame["pair"] = pd.to_numeric(frame.get("pair"), errors="coerce").astype("Int64")
+    if "pair" not in frame:  # an individual's ranking names players, not pairs
+        raise UnreadableFileError(
+            f"{path} [Ranking]: the ranking of an individual (players, no Pair column); a "
+            "ladder is built from pairs sessions' workbooks: move this one out of the "
+            "folder, or name the pairs sessions' workbooks one by one")
+    frame["pair"] = pd.to_numeric(frame["pair"], errors="coerce").astype("Int64")
     frame = frame[frame["pair"].notna()]
     first = headers[0] - (1 if _heading_row(grid, headers[0]) else 0)
     lines = [str(r[0]).strip() for r in grid[:first] if r and str(r[0]).strip()]
