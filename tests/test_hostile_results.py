@@ -168,3 +168,16 @@ def test_bare_number_in_a_column_of_tricks_and_marks_is_a_warning(tmp_path: Path
     listed = result.problems.set_index("row")
     assert listed["code"].tolist() == ["result-reading"]
     assert "read as 2 tricks taken, down 5; could be +2, made 3" in listed.loc[5, "message"]
+
+
+def test_tricks_beside_a_passed_out_contract_are_listed(tmp_path: Path) -> None:
+    """AP with 10 tricks says two things: a lost contract, or a stray cell. It is scored
+    as a pass and listed; 0 tricks beside a pass, as some programs write, is quiet."""
+    sheet = tmp_path / "pass.csv"
+    sheet.write_text("Board,NS,EW,Contract,By,Tricks\n1,1,2,AP,N,10\n1,2,3,4S,N,10\n"
+                     "1,3,4,PASS,,\n1,4,1,PASS,,0\n")
+    result = process(sheet)
+    listed = result.problems.set_index("row")
+    assert listed["code"].tolist() == ["tricks-on-pass"]
+    assert listed.loc[2, "column"] == "Tricks" and listed.loc[2, "value"] == "10"
+    assert result.travellers.set_index("row").loc[2, "ns_score"] == 0

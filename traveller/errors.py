@@ -104,6 +104,9 @@ PROBLEM_CODES: dict[str, str] = {
     "deal-missing": "the board was played but the hand record has no deal for it",
     "hands-unreadable": "the hand-record file cannot be read; the session is scored without it",
     "deal-differs": "the traveller's own deal for this board is not the hand record's",
+    "tricks-on-pass": (
+        "the contract is a pass but the row gives tricks taken; it is scored as passed out"
+    ),
     "lead-not-held": (
         "the opening lead is not a card of the opening leader's hand in the hand record; "
         "it is shown as written and no score depends on it"

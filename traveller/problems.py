@@ -77,6 +77,8 @@ FIXES: dict[str, str] = {
     "hands-unreadable": "give the dealing program's PBN file of this session's deals",
     "deal-differs": "check that the hand record is this session's (and its board numbers)",
     "lead-not-held": "check the lead and the declarer on the original traveller",
+    "tricks-on-pass": ("check the contract on the original traveller: a contract lost (the "
+                       "tricks then say it was played), or a stray tricks cell"),
 }
 
 
