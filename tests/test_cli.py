@@ -152,6 +152,19 @@ def test_output_that_is_another_input_is_refused(tmp_path: Path, flag: str) -> N
     assert other.read_bytes() == b"precious"
 
 
+@pytest.mark.parametrize("outputs", [["--pbn", "r.pbn", "--usebio", "./r.pbn"],
+                                     ["--html", "r.xlsx"]])
+def test_two_outputs_on_one_path_are_refused_before_writing(tmp_path: Path,
+                                                            outputs: list[str]) -> None:
+    # --pbn r.pbn --usebio r.pbn wrote both to one file; -o r.xlsx --html r.xlsx wrote
+    # the workbook, then failed on the folder
+    given = [str(tmp_path / v) if v.endswith((".pbn", ".xlsx")) else v for v in outputs]
+    code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"),
+                          "-o", str(tmp_path / "r.xlsx"), *given)
+    assert code == 2 and "given for two outputs of this run" in stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_installed_entry_point_runs_on_sample_data(tmp_path: Path) -> None:
     exe = shutil.which("traveller")
     if exe is None:

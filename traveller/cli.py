@@ -261,8 +261,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
 
 def _check_targets(input_file: Path, output: Path, others: list[Path | None],
                    points: str | None, given: dict[str, object]) -> None:
-    """No output over an input (the workbook, site, PBN, USEBIO, director's page), the
-    workbook an .xlsx, --points of one session: else a usage error."""
+    """No output over an input or over another output (the workbook, site, PBN, USEBIO,
+    director's page), the workbook an .xlsx, --points of one session: else a usage error."""
     sessions: tuple[Path, ...] = given["sessions"]  # type: ignore[assignment]
     inputs = [input_file, *others, given["carry_over"], *sessions]
     targets = [output, *(v for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path))]
@@ -274,6 +274,10 @@ def _check_targets(input_file: Path, output: Path, others: list[Path | None],
     if clash:
         raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
                                "overwrite the input: choose another output name")
+    twice = [(a, b) for i, a in enumerate(targets) for b in targets[i + 1:] if same_file(a, b)]
+    if twice:  # (checked before anything is written: the second would replace the first)
+        raise click.UsageError(f"{twice[0][1]} is given for two outputs of this run (the "
+                               "workbook, --html, --pbn, --usebio): give each its own name")
     if points and sessions:
         raise click.UsageError("--points awards one session; score each session apart "
                                "(the ladder adds them up: traveller ladder)")
