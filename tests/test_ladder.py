@@ -238,3 +238,22 @@ def test_an_individual_sessions_workbook_is_named_not_a_traceback(tmp_path: Path
     assert run.exit_code == 1 and not isinstance(run.exception, TypeError)
     assert "individual.xlsx [Ranking]: the ranking of an individual" in run.output
     assert not (tmp_path / "ladder.xlsx").exists()
+
+
+def test_the_ladder_never_overwrites_a_workbook_it_reads(tmp_path: Path) -> None:
+    """-o naming one of the results workbooks (given, or inside a folder given) replaced
+    it with the ladder; a ladder already in the folder (no Ranking sheet) is rewritten."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    book = folder / "tuesday.xlsx"
+    traveller.process(Path(__file__).parents[1] / "sample_data" / "club_session.csv"
+                      ).to_excel(book)
+    before = book.read_bytes()
+    for given in (folder, book):
+        run = CliRunner().invoke(main, ["ladder", str(given), "-o", str(book)])
+        assert run.exit_code == 2 and "the ladder would overwrite it" in run.output
+        assert book.read_bytes() == before
+    run = CliRunner().invoke(main, ["ladder", str(folder), "-o", str(folder / "ladder.xlsx")])
+    assert run.exit_code in (0, 3), run.output
+    again = CliRunner().invoke(main, ["ladder", str(folder), "-o", str(folder / "ladder.xlsx")])
+    assert again.exit_code in (0, 3), again.output

@@ -57,6 +57,9 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
 
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the ladder is written as .xlsx")
+    if (read := _read_by_the_ladder(output, results)) is not None:
+        raise click.UsageError(f"-o {output}: it is a results workbook the ladder reads (from "
+                               f"{read}); the ladder would overwrite it: choose another name")
     try:
         rule = LadderRule(by=by, best=best, of=of_latest, min_sessions=min_sessions,
                           min_partners=min_partners, imp_k=imp_k, date_from=date_from,
@@ -78,3 +81,28 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
                f"{', '.join(str(p) for p in written)}")
     for line in season.changes:
         click.echo(f"  {line}")
+
+
+def _read_by_the_ladder(output: Path, results: tuple[Path, ...]) -> Path | None:
+    """The RESULTS argument ``output`` is a session workbook of, when it is one (a results
+    workbook given, or one with a Ranking sheet inside a folder given); else None.
+
+    A ladder written into a results folder is not read back (it has no Ranking
+    sheet), so only an existing session's workbook is refused.
+    """
+    from traveller.cli import same_file
+
+    if not output.is_file():
+        return None
+    for given in results:
+        if same_file(given, output):
+            return given
+        if given.is_dir() and output.resolve().is_relative_to(given.resolve()):
+            from traveller.read.guard import open_workbook
+
+            try:
+                if "Ranking" in open_workbook(output).sheet_names:
+                    return given
+            except (TravellerError, OSError, ValueError):
+                return None  # not a workbook the ladder can read: not one of its sessions
+    return None
