@@ -267,13 +267,12 @@ def _distinct(values: pd.Series | None) -> dict[str, int]:
     if values is None:
         return {}
     codes, uniques = tx.distinct(values)
-    counts = np.bincount(codes[codes >= 0], minlength=len(uniques)).tolist()
-    used, first = np.unique(codes[codes >= 0], return_index=True)
+    used, first, counts = np.unique(codes[codes >= 0], return_index=True, return_counts=True)
     out: dict[str, int] = {}
-    for i in used[np.argsort(first)].tolist():
-        text = tx.as_str(uniques[i])
+    for at in np.argsort(first).tolist():
+        text = tx.as_str(uniques[used[at]])
         if text is not None and text != "":
-            out[text] = out.get(text, 0) + counts[i]
+            out[text] = out.get(text, 0) + int(counts[at])
     return out
 
 

@@ -212,11 +212,11 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
              Said(header.get("contract", "contract"), _position(parts["seat"]),
                   contract_cells)]
     with np.errstate(invalid="ignore"):  # the contract scores itself (the score only checks)
+        taken = first_said(said_tricks, len(src))
         scores_itself = (parts["level"] == 0) | (
-            (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src)))
-            & ~np.isnan(first_said(said_tricks, len(src))))
+            (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src))) & ~np.isnan(taken))
     score, stated = settle_scores(said_scores, src, scores_itself, problems)
-    _tricks_on_pass(parts["level"], said_tricks, src, problems)
+    _tricks_on_pass(parts["level"], taken, said_tricks, src, problems)
     seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
@@ -276,13 +276,13 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
                    src, header, problems)
 
 
-def _tricks_on_pass(level: np.ndarray, said_tricks: list[Said], src: pd.DataFrame,
-                    problems: list[pd.DataFrame]) -> None:
+def _tricks_on_pass(level: np.ndarray, taken: np.ndarray, said_tricks: list[Said],
+                    src: pd.DataFrame, problems: list[pd.DataFrame]) -> None:
     """A passed-out contract beside tricks taken (``AP`` with 10 tricks) states two things
     that cannot both be true: listed with the tricks as typed, the row scored as a pass.
-    (Zero tricks, which some programs write for a pass, say nothing else.)"""
+    (Zero tricks, which some programs write for a pass, say nothing else.) ``taken``: the
+    first of ``said_tricks`` that says a number on each row."""
     with np.errstate(invalid="ignore"):
-        taken = first_said(said_tricks, len(src))
         stray = (level == 0) & ~np.isnan(taken) & (taken > 0)
     if stray.any():
         said = next((s for s in said_tricks if not np.isnan(s.values[stray]).all()),
