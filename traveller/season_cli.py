@@ -104,5 +104,5 @@ def _read_by_the_ladder(output: Path, results: tuple[Path, ...]) -> Path | None:
                 if "Ranking" in open_workbook(output).sheet_names:
                     return given
             except (TravellerError, OSError, ValueError):
-                return None  # not a workbook the ladder can read: not one of its sessions
+                continue  # not a workbook the ladder can read: not one of this folder's
     return None
