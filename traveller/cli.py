@@ -223,7 +223,8 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     hands: Path | None = structure.pop("hands")  # type: ignore[assignment]
     no_dd = bool(structure.pop("no_dd"))
     quiet = bool(structure.pop("quiet"))
-    _check_targets(input_file, output, [names, hands], points, structure)
+    _check_targets(input_file, output, {"--names": names, "--hands": hands}, points,
+                   structure)
     _check_publication(structure)
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
@@ -259,31 +260,118 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     _report(result, input_file, written, not_written, untitled)
 
 
-def _check_targets(input_file: Path, output: Path, others: list[Path | None],
-                   points: str | None, given: dict[str, object]) -> None:
-    """No output over an input or over another output (the workbook, site, PBN, USEBIO,
-    director's page), the workbook an .xlsx, --points of one session: else a usage error."""
-    sessions: tuple[Path, ...] = given["sessions"]  # type: ignore[assignment]
-    inputs = [input_file, *others, given["carry_over"], *sessions]
-    targets = [output, *(v for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path))]
-    if isinstance(given["html"], Path):  # the director's page, beside the workbook
-        from traveller.publish.director_page import director_path
+#: The one extension each of --pbn and --usebio takes: XML written under a sheet's name
+#: (--usebio club_session.csv) is how a run once destroyed its own input.
+OUTPUT_SUFFIXES = {"--pbn": ".pbn", "--usebio": ".xml"}
 
-        targets.append(director_path(output))
-    clash = [(p, o) for p in inputs for o in targets if isinstance(p, Path) and same_file(p, o)]
-    if clash:
-        raise click.UsageError(f"{clash[0][1]} is the input {clash[0][0]}; the output would "
-                               "overwrite the input: choose another output name")
-    twice = [(a, b) for i, a in enumerate(targets) for b in targets[i + 1:] if same_file(a, b)]
-    if twice:  # (checked before anything is written: the second would replace the first)
-        raise click.UsageError(f"{twice[0][1]} is given for two outputs of this run (the "
-                               "workbook, --html, --pbn, --usebio): give each its own name")
+
+def _check_targets(input_file: Path, output: Path, others: dict[str, Path | None],
+                   points: str | None, given: dict[str, object]) -> None:
+    """Before anything is written, a usage error naming the option: an output over an input
+    (or inside the --html folder, which is replaced as a whole), two outputs on one path, an
+    output named as another format, --points of several sessions."""
+    sessions: tuple[Path, ...] = given["sessions"]  # type: ignore[assignment]
+    inputs = _inputs(input_file, others, points, given)
+    targets = _targets(output, given)
+    site = given["html"] if isinstance(given["html"], Path) else None
+    for what, path in inputs:
+        for option, target in targets:
+            if same_file(path, target):
+                raise click.UsageError(f"{option} {target} is {what} {path}: the output would "
+                                       f"overwrite the input; give another name with "
+                                       f"{_renamed(option)}")
+        if site is not None and _within(path, site):
+            raise click.UsageError(f"--html {site} holds {what} {path}, and the site replaces "
+                                   "the folder as a whole: the output would overwrite the "
+                                   "input; give --html a new or empty folder")
+        if _side_csv(path, output):
+            raise click.UsageError(f"{what} {path} is where a sheet too long for the workbook "
+                                   f"{output} is written (NAME.SHEET.csv beside it): the "
+                                   "output would overwrite the input; give another name with -o")
+    for i, (option, target) in enumerate(targets):
+        twice = next((o for o, t in targets[i + 1:] if same_file(target, t)), None)
+        if twice is not None:  # (the second would replace the first)
+            raise click.UsageError(f"{target} is given for two outputs of this run ({option} "
+                                   f"and {twice}): give each its own name")
+        if site is not None and option != "--html" and _within(target, site):
+            raise click.UsageError(f"{option} {target} is inside the --html folder {site}, "
+                                   "which the site replaces as a whole: write it outside "
+                                   "the folder")
+    for option, suffix in OUTPUT_SUFFIXES.items():
+        file = given[option.lstrip("-")]
+        if isinstance(file, Path) and file.suffix.lower() != suffix:
+            what = f"a {file.suffix} name" if file.suffix else "a name without an extension"
+            raise click.UsageError(f"{option} {file}: {what} is not for {option[2:].upper()} "
+                                   f"results (a sheet traveller reads could be written over); "
+                                   f"give a name ending in {suffix}")
     if points and sessions:
         raise click.UsageError("--points awards one session; score each session apart "
                                "(the ladder adds them up: traveller ladder)")
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the results workbook is written as .xlsx; "
                                "give a name ending in .xlsx")
+
+
+def _inputs(input_file: Path, others: dict[str, Path | None], points: str | None,
+            given: dict[str, object]) -> list[tuple[str, Path]]:
+    """Every file the run reads, each with how the user gave it (for the message)."""
+    sessions: tuple[Path, ...] = given["sessions"]  # type: ignore[assignment]
+    named: list[tuple[str, Path | None]] = [
+        ("the input sheet", input_file), *((f"the {k} file", v) for k, v in others.items()),
+        ("the --carry-over file", given["carry_over"]),  # type: ignore[list-item]
+        *(("the --session file", s) for s in sessions)]
+    if isinstance(scale := given.get("vp_scale"), str) and scale != "wbf":  # (a VP table)
+        named.append(("the --vp-scale file", Path(scale)))
+    if points:
+        from traveller.read.scales import split_spec
+
+        name = split_spec(points.strip())[0]
+        if name.lower().endswith(".toml"):  # (else a built-in scale, no file)
+            named.append(("the --points scale file", Path(name)))
+    return [(what, p) for what, p in named if isinstance(p, Path)]
+
+
+def _targets(output: Path, given: dict[str, object]) -> list[tuple[str, Path]]:
+    """Every path the run writes (the side CSVs apart: :func:`_side_csv`), by its option."""
+    context = click.get_current_context(silent=True)
+    default = click.core.ParameterSource.DEFAULT
+    by_default = context is not None and context.get_parameter_source("output") in (default,
+                                                                                    None)
+    targets = [("the workbook (by default INPUT's name + _results.xlsx)" if by_default
+                else "-o", output)]
+    targets += [(f"--{k}", v) for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path)]
+    if isinstance(given["html"], Path):  # the director's page, beside the workbook
+        from traveller.publish.director_page import director_path
+
+        targets.append(("the director's page (beside -o, with --html)", director_path(output)))
+    return targets
+
+
+def _renamed(option: str) -> str:
+    """The option to give another name: the director's page and default workbook follow -o."""
+    return option if option.startswith("--") else "-o"
+
+
+def _within(path: Path, folder: Path) -> bool:
+    """True when ``path`` is inside ``folder`` (links resolved), not the folder itself."""
+    try:
+        inner, outer = path.resolve(), folder.resolve()
+    except OSError:
+        return False
+    return inner != outer and inner.is_relative_to(outer)
+
+
+def _side_csv(path: Path, workbook: Path) -> bool:
+    """True when ``path`` may be a side CSV of ``workbook``: NAME.SHEET.csv beside it,
+    written when a sheet is longer than a workbook holds (which sheet is known only then)."""
+    try:
+        beside = workbook.absolute().parent.resolve()
+        names = {path.absolute().parent.resolve() / path.name, path.resolve()}
+    except OSError:
+        return False
+    return any(p.parent == beside and p.name.startswith(f"{workbook.stem}.")
+               and p.suffix.lower() == ".csv" and len(p.name) > len(workbook.stem) + 5
+               for p in names)
 
 
 def _report(result: Result, input_file: Path, written: list[Path], not_written: list[str],
