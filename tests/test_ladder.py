@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import traveller
 from traveller.cli import main
+from traveller.publish.site import write_site
 from traveller.season import LadderError, LadderRule, write_ladder
 
 POOL = [(f"Player {chr(65 + i)}{i}", str(1000 + i)) for i in range(20)]
@@ -228,16 +229,97 @@ def test_a_total_and_average_at_a_half_hundredth_round_away_from_zero() -> None:
     assert got.loc["Ann", "rank"] == "1" and got.loc["Bob", "rank"] == "2"
 
 
-def test_an_individual_sessions_workbook_is_named_not_a_traceback(tmp_path: Path) -> None:
-    """An individual's Ranking names players, not pairs: the ladder says so, naming the
-    workbook and what to do, where it raised a TypeError."""
-    book = tmp_path / "individual.xlsx"
-    sample = Path(__file__).parents[1] / "sample_data" / "individual_session.csv"
-    traveller.process(sample).to_excel(book)
-    run = CliRunner().invoke(main, ["ladder", str(book), "-o", str(tmp_path / "ladder.xlsx")])
-    assert run.exit_code == 1 and not isinstance(run.exception, TypeError)
-    assert "individual.xlsx [Ranking]: the ranking of an individual" in run.output
-    assert not (tmp_path / "ladder.xlsx").exists()
+SAMPLES = Path(__file__).parents[1] / "sample_data"
+
+
+def ladder_run(*args: object) -> Any:
+    """``traveller ladder ARGS`` (its notes are warnings on ``stderr``)."""
+    return CliRunner().invoke(main, ["ladder", *map(str, args)])
+
+
+def named_session(folder: Path, day: int) -> Path:
+    """A pairs session's results workbook with every player named (:func:`write_session`)."""
+    travellers, names = write_session(folder, day, seed=day)
+    book = folder / f"2026-01-{day:02d}_results.xlsx"
+    traveller.process(travellers, names=names).to_excel(book)
+    travellers.unlink()
+    names.unlink()
+    return book
+
+
+def ladder_cells(book: Path) -> list[str]:
+    return [str(c.value) for row in openpyxl.load_workbook(book)["Ladder"] for c in row
+            if c.value is not None]
+
+
+def test_an_individual_sessions_workbook_counts_each_players_percentage(tmp_path: Path
+                                                                        ) -> None:
+    """The README's ladder over a batch of the samples raised "data type 'Int64' not
+    understood" on the individual's workbook (its Ranking heads the numbers Player, not
+    Pair), then stopped the whole ladder with an error: now each player's own % counts."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    result = traveller.process(SAMPLES / "individual_session.csv",
+                               names=SAMPLES / "individual_names.csv")
+    result.to_excel(folder / "individual.xlsx")
+    named_session(folder, 1)
+    run = ladder_run(folder, "-o", tmp_path / "ladder.xlsx")
+    assert run.exit_code == 0, (run.output, run.stderr, run.exception)
+    got = traveller.ladder([folder / "individual.xlsx"])
+    expected = dict(zip(result.ranking["names"], result.ranking["pct"].round(2), strict=True))
+    assert dict(zip(got.standings["player"], got.standings["total"], strict=True)) == expected
+    assert "28 players over 2 sessions" in run.stdout  # 12 and 16: both sessions count
+    cells = ladder_cells(tmp_path / "ladder.xlsx")
+    assert "Anna Nowak" in cells and "Player A0" in cells
+    assert any("individual.xlsx: an individual session" in c for c in cells)
+    assert "an individual session" in run.stderr
+
+
+def test_a_workbook_that_cannot_count_is_named_and_the_others_still_count(tmp_path: Path
+                                                                          ) -> None:
+    """An individual scored without names and a broken workbook: each named with why in
+    the notes, on the page and on stderr (exit 3), never a traceback, and the named
+    session still ranked (one such workbook stopped the whole ladder)."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    traveller.process(SAMPLES / "individual_session.csv").to_excel(folder / "individual.xlsx")
+    (folder / "broken.xlsx").write_bytes(b"not a workbook")
+    named_session(folder, 1)
+    output = tmp_path / "ladder.xlsx"
+    run = ladder_run(folder, "-o", output, "--html", tmp_path / "site")
+    assert run.exit_code == 3, (run.output, run.exception)
+    assert "16 players over 1 session (2 sessions not counted" in run.stdout
+    for name in ("individual.xlsx: its ranking names no players", "broken.xlsx: not a "
+                 "readable workbook"):
+        assert name in run.stderr
+        assert any(name in c and c.startswith("Note: not counted: ") for c in ladder_cells(
+            output))
+        assert name in (tmp_path / "site" / "ladder.html").read_text(encoding="utf-8")
+
+
+def test_sessions_without_names_are_named_not_silently_dropped(tmp_path: Path) -> None:
+    """club_session and rulings_session scored without names gave "32 players over 1
+    session", the two sessions dropped without a word; from a batch's OUTDIR too."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for sample in ("club_session", "rulings_session"):
+        traveller.process(SAMPLES / f"{sample}.csv").to_excel(folder / f"{sample}.xlsx")
+    named_session(folder, 1)
+    run = ladder_run(folder, "-o", tmp_path / "ladder.xlsx")
+    assert run.exit_code == 3, (run.output, run.stderr)
+    assert "16 players over 1 session (2 sessions not counted" in run.stdout
+    for sample in ("club_session", "rulings_session"):
+        why = f"{folder / sample}.xlsx: its ranking names no players"
+        assert why in run.stderr
+        assert any(why in c for c in ladder_cells(tmp_path / "ladder.xlsx"))
+    inbox, outdir = tmp_path / "inbox", tmp_path / "out"
+    inbox.mkdir()
+    shutil.copy(SAMPLES / "club_session.csv", inbox)
+    batch = CliRunner().invoke(main, ["batch", str(inbox), "-o", str(outdir), "-j", "1", "-q"])
+    assert batch.exit_code == 0, batch.output
+    run = ladder_run(outdir, "-o", tmp_path / "batch-ladder.xlsx")
+    assert run.exit_code == 3
+    assert f"{outdir / 'club_session_results.xlsx'}: its ranking names no players" in run.stderr
 
 
 def test_the_ladder_never_overwrites_a_workbook_it_reads(tmp_path: Path) -> None:
@@ -257,3 +339,60 @@ def test_the_ladder_never_overwrites_a_workbook_it_reads(tmp_path: Path) -> None
     assert run.exit_code in (0, 3), run.output
     again = CliRunner().invoke(main, ["ladder", str(folder), "-o", str(folder / "ladder.xlsx")])
     assert again.exit_code in (0, 3), again.output
+
+
+def test_the_ladder_never_overwrites_a_file_it_reads_or_did_not_write(tmp_path: Path) -> None:
+    """Beyond a session's workbook: a broken workbook in the folder (still read, to be
+    named), the batch's record, and the standings JSON beside -o over a file the ladder
+    did not write; each a usage error before anything is written."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    named_session(folder, 1)
+    broken = folder / "broken.xlsx"
+    broken.write_bytes(b"not a workbook")
+    mine = tmp_path / "club.json"
+    mine.write_text('{"members": 40}', encoding="utf-8")
+    state = folder / ".traveller-batch"
+    state.mkdir()
+    for output, said in ((broken, "the ladder would overwrite it"),
+                         (state / "manifest.xlsx", "the ladder would overwrite it"),
+                         (tmp_path / "club.xlsx", "was not written by the ladder")):
+        run = ladder_run(folder, "-o", output)
+        assert run.exit_code == 2 and said in run.stderr and str(output) in run.stderr
+    assert broken.read_bytes() == b"not a workbook"
+    assert mine.read_text(encoding="utf-8") == '{"members": 40}'
+    assert not (state / "manifest.json").exists() and not (tmp_path / "club.xlsx").exists()
+    ok = ladder_run(folder, "-o", tmp_path / "ladder.xlsx")
+    assert ok.exit_code == 3, ok.stderr  # (broken.xlsx named)
+    assert ladder_run(folder, "-o", tmp_path / "ladder.xlsx").exit_code == 3  # its own JSON
+
+
+def test_html_refuses_a_folder_of_other_files(tmp_path: Path) -> None:
+    """--html sample_data dropped the ladder's pages among the samples: like score --html,
+    only a new or empty folder or the ladder's own site, checked before anything is read;
+    a session's website is refused too (it is replaced as a whole when re-published)."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    named_session(folder, 1)
+    samples = tmp_path / "samples"
+    samples.mkdir()
+    (samples / "club_session.csv").write_text("Board,NS,EW\n", encoding="utf-8")
+    session_site = tmp_path / "session-site"
+    write_site(traveller.process(SAMPLES / "club_session.csv"), session_site)
+    for site, said in ((samples, "holds other files"), (folder, "the ladder reads"),
+                       (session_site, "a session's website")):
+        before = sorted(p.name for p in site.rglob("*"))
+        run = ladder_run(folder, "-o", tmp_path / "ladder.xlsx", "--html", site)
+        assert run.exit_code == 2 and said in run.stderr and str(site) in run.stderr
+        assert sorted(p.name for p in site.rglob("*")) == before
+        assert not (tmp_path / "ladder.xlsx").exists()
+    site = tmp_path / "site"
+    for _ in range(2):  # its own site, again
+        run = ladder_run(folder, "-o", tmp_path / "ladder.xlsx", "--html", site)
+        assert run.exit_code == 0, run.stderr
+    (tmp_path / "ladder.json").unlink()  # (so it is written again)
+    (site / ".traveller-site").unlink()  # a ladder's site written before the marker
+    (site / "player-99.html").write_text("a player who left", encoding="utf-8")
+    run = ladder_run(folder, "-o", tmp_path / "ladder.xlsx", "--html", site)
+    assert run.exit_code == 0, run.stderr
+    assert (site / ".traveller-site").is_file() and not (site / "player-99.html").exists()

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from traveller.errors import TravellerError
+from traveller.read.paths import STATE_DIR
 from traveller.words import plural
+
+if TYPE_CHECKING:
+    from traveller.read.published import Published
 
 
 @click.command("ladder")
@@ -46,25 +51,38 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
     read), a folder of results workbooks, or a results workbook. A correction
     re-published since the last run changes the ladder, and the changes are
     listed (and written to <output>_changes.txt); with nothing new nothing is
-    rewritten.
+    rewritten. An individual session counts each player's own percentage (it
+    gives them no partner). A session that cannot count (a workbook that cannot
+    be read, a ranking without players' names) is named with the reason under
+    the ladder and on stderr, and the others are counted.
+
+    \b
+    Exit codes: 0 written (or nothing changed), 1 failed, nothing written,
+    2 usage error (such as -o or --html over what the ladder reads), 3 written,
+    with sessions not counted.
 
     \b
     Example:
       traveller ladder results/riverside -o ladder.xlsx --best 8 --min-sessions 5
       traveller ladder results --by points --from 2026-01-01 --to 2026-12-31
     """
-    from traveller.season import LadderRule, ladder, write_ladder
+    from traveller.read.published import published_sessions
+    from traveller.season import LadderRule, ladder, rows_of, write_ladder
 
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the ladder is written as .xlsx")
-    if (read := _read_by_the_ladder(output, results)) is not None:
-        raise click.UsageError(f"-o {output}: it is a results workbook the ladder reads (from "
-                               f"{read}); the ladder would overwrite it: choose another name")
+    _check_outputs(output, results, html)  # (before anything is read)
+    skipped: list[str] = []
     try:
         rule = LadderRule(by=by, best=best, of=of_latest, min_sessions=min_sessions,
                           min_partners=min_partners, imp_k=imp_k, date_from=date_from,
                           date_to=date_to)
-        season = ladder(list(results), rule)
+        published = published_sessions(list(results), skipped)
+        rows = rows_of(published)
+        uncounted = [*skipped, *_not_counted(published, set(rows["session"]))]
+        season = ladder(rows=rows, rule=rule)
+        season.notes[:0] = [*(f"not counted: {why}" for why in uncounted),
+                            *_individuals(published, set(rows["session"]))]
         written = write_ladder(season, output, title=title, site=html)
     except (TravellerError, OSError, ValueError) as exc:
         click.echo(f"error: {exc}", err=True)
@@ -73,36 +91,139 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
         click.echo(f"warning: {note}", err=True)
     players = len(season.standings)
     sessions = season.sessions["session"].nunique() if len(season.sessions) else 0
+    over = f"{plural(players, 'player')} over {plural(sessions, 'session')}"
+    if uncounted:
+        over += (f" ({plural(len(uncounted), 'session')} not counted: see the warnings and "
+                 "the notes under the ladder)")
     if not written:
-        click.echo(f"{output}: {plural(players, 'player')} over {plural(sessions, 'session')}; "
-                   "nothing changed")
+        click.echo(f"{output}: {over}; nothing changed")
+    else:
+        click.echo(f"{output}: {over}; wrote {', '.join(str(p) for p in written)}")
+        for line in season.changes:
+            click.echo(f"  {line}")
+    if uncounted:
+        sys.exit(3)
+
+
+def _not_counted(published: list[Published], counted: set[str]) -> list[str]:
+    """Why each session read that gives the ladder no player ("FILE: why"): a session
+    left out of the ladder without a word looked to the director like one counted.
+
+    (A session outside --from/--to gives its players and is left out by the rule.)
+    """
+    out = []
+    for session in published:
+        if session.key in counted:
+            continue
+        where = session.source or session.key
+        if "pair" not in session.ranking or session.ranking.empty:
+            out.append(f"{where}: no pair or player is ranked in it")
+        else:
+            out.append(f"{where}: its ranking names no players (it was scored without "
+                       "a names file); score it again with --names (or a Names sheet in "
+                       "the input) to count it")
+    return out
+
+
+def _individuals(published: list[Published], counted: set[str]) -> list[str]:
+    """A note per individual session counted: its players have no partner in it (the
+    Ranking does not say who sat with whom), which --min-partners counts."""
+    return [f"{s.source or s.key}: an individual session; each player's own percentage "
+            "counts, with no partner (it adds none towards --min-partners)"
+            for s in published if s.info.get("ranked") == "player" and s.key in counted]
+
+
+#: The standings file, beside -o, of a ladder (read_state's format) has these keys.
+_STATE_KEYS = {"format", "players"}
+
+
+def _check_outputs(output: Path, results: tuple[Path, ...], html: Path | None) -> None:
+    """A usage error (exit 2) before anything is read when the ladder would write over
+    what it reads or what it did not write: -o, the standings beside it
+    (``<output>.json``) and the changes report (``<output>_changes.txt``) on a results
+    workbook or a batch's record; the standings file over a JSON file that is not a
+    ladder's; --html over a folder of other files or a session's website (as
+    ``traveller score --html`` refuses it) or holding a results folder given.
+    """
+    beside = {"-o": output, "the standings file beside -o": output.with_suffix(".json"),
+              "the changes report beside -o": output.with_name(f"{output.stem}_changes.txt")}
+    for what, target in beside.items():
+        if (read := _read_by_the_ladder(target, results)) is not None:
+            said = f"-o {output}" if target == output else f"-o {output}: {what}, {target},"
+            where = "given as" if target.resolve() == read.resolve() else "in"
+            raise click.UsageError(f"{said} is one of the results the ladder reads ({where} "
+                                   f"{read}); the ladder would overwrite it: give -o another "
+                                   "name, outside the results it reads")
+    state = output.with_suffix(".json")
+    if state.is_file() and not _ladder_state(state):
+        raise click.UsageError(f"-o {output}: the ladder keeps its standings in {state}, "
+                               "which exists and was not written by the ladder; the ladder "
+                               "would overwrite it: give -o another name")
+    if html is None:
         return
-    click.echo(f"{output}: {plural(players, 'player')} over {plural(sessions, 'session')}; wrote "
-               f"{', '.join(str(p) for p in written)}")
-    for line in season.changes:
-        click.echo(f"  {line}")
+    from traveller.cli import same_file
+    from traveller.publish.ladder_out import check_ladder_site
+
+    for given in results:
+        if same_file(given, html) or _inside(given, html) or _inside(
+                html, given / STATE_DIR):
+            raise click.UsageError(f"--html {html}: the ladder reads the results {given} "
+                                   "there, and would write its pages among them; give --html "
+                                   "a new or empty folder outside them")
+    try:
+        check_ladder_site(html)
+    except FileExistsError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _ladder_state(path: Path) -> bool:
+    """True when ``path`` is a ladder's standings file (and not, say, a batch's snapshot,
+    which has a format and players too)."""
+    import json
+
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return (isinstance(found, dict) and set(found) >= _STATE_KEYS and "ranking" not in found
+            and isinstance(found["players"], dict) and "rows" not in found["players"])
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """True when ``path`` is inside ``folder`` (links resolved)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except OSError:
+        return False
 
 
 def _read_by_the_ladder(output: Path, results: tuple[Path, ...]) -> Path | None:
-    """The RESULTS argument ``output`` is a session workbook of, when it is one (a results
-    workbook given, or one with a Ranking sheet inside a folder given); else None.
+    """The RESULTS argument ``output`` is read from, when it is read (a results workbook
+    given; inside a folder given, a workbook that is not a ladder, or the batch's record
+    under its .traveller-batch); else None.
 
-    A ladder written into a results folder is not read back (it has no Ranking
-    sheet), so only an existing session's workbook is refused.
+    A ladder written into a results folder is read but never counted (it has no
+    Ranking sheet), so rewriting it is allowed; any other workbook there is one the
+    ladder opens: a session's, or one it would name as unreadable.
     """
     from traveller.cli import same_file
 
-    if not output.is_file():
-        return None
     for given in results:
         if same_file(given, output):
             return given
-        if given.is_dir() and output.resolve().is_relative_to(given.resolve()):
-            from traveller.read.guard import open_workbook
+        if not given.is_dir() or not _inside(output, given):
+            continue
+        inner = output.resolve().relative_to(given.resolve()).parts
+        if inner and inner[0] == STATE_DIR:
+            return given  # the batch's manifest and snapshots
+        if not output.is_file() or output.suffix.lower() != ".xlsx" or any(
+                part.startswith((".", "~$")) for part in inner):
+            continue  # not a workbook the ladder opens
+        from traveller.read.guard import open_workbook
 
-            try:
-                if "Ranking" in open_workbook(output).sheet_names:
-                    return given
-            except (TravellerError, OSError, ValueError):
-                continue  # not a workbook the ladder can read: not one of this folder's
+        try:
+            if open_workbook(output).sheet_names != ["Ladder"]:
+                return given
+        except (TravellerError, OSError, ValueError):
+            return given  # a workbook the ladder would name as unreadable: still an input
     return None

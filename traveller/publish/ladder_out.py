@@ -6,11 +6,16 @@ player can check their score by hand. The pages are ``ladder.html`` and one
 ``player-<n>.html`` per player: their sessions, percentages, points and partners.
 Beside the workbook a ``<name>.json`` keeps the standings for the next run's
 change report: which players moved, and which of their sessions changed.
+
+The pages go only into a new or empty folder or one of the ladder's own (marked
+as the sessions' sites are, :data:`LADDER_MARK`): ``--html`` naming a folder of the
+club's files once dropped the ladder's pages among them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -18,7 +23,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.publish.site import STYLESHEET, environment
+from traveller.publish.site import MARKER, STYLESHEET, check_site_folder, environment
 from traveller.score.imps import round_half_away
 from traveller.words import places
 
@@ -133,6 +138,43 @@ def write_ladder_workbook(table: pd.DataFrame, detail: pd.DataFrame, path: Path,
     return path
 
 
+#: The text of the marker file (:data:`~traveller.publish.site.MARKER`) in a ladder's site:
+#: a session's site says "replaced as a whole", which a ladder's folder is not.
+LADDER_MARK = "written by traveller ladder; its pages are rewritten on each run\n"
+#: A page of a ladder's site, by name: what a folder written before the marker holds.
+_LADDER_PAGE = re.compile(r"ladder\.html|player-\d+\.html|" + re.escape(STYLESHEET))
+_PLAYER_PAGE = re.compile(r"player-\d+\.html")
+
+
+def is_ladder_site(folder: Path) -> bool:
+    """True when ``folder`` holds a ladder's pages: its marker, or (a site written before
+    the marker) a ladder.html and nothing but ladder pages."""
+    mark = folder / MARKER
+    if mark.is_file():
+        try:
+            return mark.read_text(encoding="utf-8").startswith(LADDER_MARK.split(";")[0])
+        except (OSError, UnicodeError):
+            return False
+    names = [p.name for p in folder.iterdir()] if folder.is_dir() else []
+    return "ladder.html" in names and all(_LADDER_PAGE.fullmatch(n) for n in names)
+
+
+def check_ladder_site(folder: str | Path) -> None:
+    """Raise FileExistsError unless ``folder`` is new, empty, or a ladder's site: the check
+    of a session's ``--html`` (:func:`~traveller.publish.site.check_site_folder`), and a
+    session's own site refused too (its pages would mix with the ladder's, and the next
+    publication of the session replaces the folder, ladder and all)."""
+    folder = Path(folder)
+    if folder.is_dir() and is_ladder_site(folder):
+        return
+    check_site_folder(folder)
+    if folder.is_dir() and any(folder.iterdir()):
+        raise FileExistsError(f"{folder}: the folder is a session's website (written by "
+                              "traveller score or batch), which is replaced as a whole when "
+                              "the session is published again; give the ladder a new or "
+                              "empty folder for --html")
+
+
 def player_pages(table: pd.DataFrame) -> dict[str, str]:
     """Each player's page name, ``player-<n>.html`` in ladder order."""
     return {key: f"player-{i}.html" for i, key in enumerate(table["player_key"], start=1)}
@@ -141,8 +183,15 @@ def player_pages(table: pd.DataFrame) -> dict[str, str]:
 def write_ladder_pages(table: pd.DataFrame, detail: pd.DataFrame, folder: Path, title: str,
                        rule_text: str, changed: list[str], notes: list[str] | None = None
                        ) -> Path:
-    """``ladder.html`` and one page per player (their history) into ``folder``."""
+    """``ladder.html`` and one page per player (their history) into ``folder``; a player
+    page of an earlier run that no player has now is removed.
+
+    FileExistsError (before anything is written) when ``folder`` holds other files
+    (:func:`check_ladder_site`).
+    """
+    check_ladder_site(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    write_atomic(folder / MARKER, LADDER_MARK)
     env = environment()
     pages = player_pages(table)
     rows = table.assign(href=table["player_key"].map(pages),
@@ -161,6 +210,10 @@ def write_ladder_pages(table: pd.DataFrame, detail: pd.DataFrame, folder: Path, 
             player=standing, sessions=part.to_dict("records"), partners=partners, **common))
     css = resources.files("traveller.publish").joinpath(f"templates/{STYLESHEET}")
     write_atomic(folder / STYLESHEET, css.read_text(encoding="utf-8"))
+    kept = set(pages.values())
+    for old in folder.glob("player-*.html"):  # (a player who has left the ladder)
+        if _PLAYER_PAGE.fullmatch(old.name) and old.name not in kept:
+            old.unlink(missing_ok=True)
     return folder / "ladder.html"
 
 

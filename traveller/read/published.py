@@ -15,13 +15,17 @@ from typing import Any
 
 import pandas as pd
 
-from traveller.errors import UnreadableFileError
+from traveller.errors import TravellerError, UnreadableFileError
 from traveller.read.paths import STATE_DIR
 
 #: Ranking sheet headings -> columns (as the results workbook writes them).
 _HEADINGS = {"section": "section", "line": "line", "pair": "pair", "names": "names",
              "boards": "boards", "mp": "mp", "%": "pct", "average": "average",
              "imps": "imps", "place": "place", "master points": "master_points"}
+#: An individual's Ranking heads its numbers "Player" where a pairs Ranking says "Pair": read
+#: as the pair column, each player is a "pair" of one (as the batch's snapshot of the same
+#: session has it), so the session counts each player's own percentage, with no partner.
+_INDIVIDUAL = {"player": "pair"}
 
 
 class NoRanking(UnreadableFileError):
@@ -36,6 +40,8 @@ class Published:
     ranking: pd.DataFrame
     players: pd.DataFrame | None
     info: dict[str, Any] = field(default_factory=dict)
+    #: The workbook the session was published as, to name it in a message ("": not known).
+    source: str = ""
 
 
 def table_frame(table: dict[str, Any]) -> pd.DataFrame:
@@ -80,8 +86,13 @@ def snapshot_info(snap: dict[str, Any], entry: dict[str, Any] | None = None) -> 
                                           ("published", "ladder", "snapshot", "output")}}
 
 
-def batch_sessions(outdir: Path) -> list[Published]:
-    """Every session a batch published into ``outdir`` (from its manifest and snapshots)."""
+def batch_sessions(outdir: Path, skipped: list[str] | None = None) -> list[Published]:
+    """Every session a batch published into ``outdir`` (from its manifest and snapshots).
+
+    A session whose snapshot cannot be read is listed in ``skipped`` ("FILE: why"),
+    so the ladder can say which session it did not count; an input that failed has
+    no snapshot (and no results), and the batch has reported it already.
+    """
     state = outdir / STATE_DIR
     try:
         manifest = json.loads((state / "manifest.json").read_text(encoding="utf-8"))
@@ -93,11 +104,18 @@ def batch_sessions(outdir: Path) -> list[Published]:
         name = entry.get("snapshot")
         if not name:
             continue
+        source = str(outdir / entry["output"]) if entry.get("output") else str(outdir / key)
         try:
             snap = json.loads((state / "snapshots" / name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue  # listed by the caller as a session it could not read
-        out.append(from_snapshot(key, snap, entry))
+            found = from_snapshot(key, snap, entry)
+        except (OSError, ValueError, KeyError, TypeError) as exc:  # (a snapshot cut short)
+            if skipped is not None:
+                skipped.append(f"{source}: its stored results ({state / 'snapshots' / name}) "
+                               f"cannot be read ({type(exc).__name__}); run traveller batch "
+                               "again to store them")
+            continue
+        found.source = source
+        out.append(found)
     return out
 
 
@@ -118,11 +136,10 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
         if column not in frame:
             frame[column] = ""
         frame[column] = frame[column].map(_text)
-    if "pair" not in frame:  # an individual's ranking names players, not pairs
+    if "pair" not in frame:  # (a teams match ranks teams: no Pair or Player column)
         raise UnreadableFileError(
-            f"{path} [Ranking]: the ranking of an individual (players, no Pair column); a "
-            "ladder is built from pairs sessions' workbooks: move this one out of the "
-            "folder, or name the pairs sessions' workbooks one by one")
+            f"{path} [Ranking]: no Pair or Player column (a teams match?); a ladder ranks "
+            "the players of pairs and individual sessions")
     frame["pair"] = pd.to_numeric(frame["pair"], errors="coerce").astype("Int64")
     frame = frame[frame["pair"].notna()]
     first = headers[0] - (1 if _heading_row(grid, headers[0]) else 0)
@@ -134,8 +151,10 @@ def workbook_session(path: Path, key: str | None = None) -> Published:
     info = {"title": lines[0] if lines else path.stem,
             "date": " · ".join(lines),  # where it is said
             "method": _method(lines + foot, frame)}
+    if _individual(grid[headers[0]]):  # (the ladder says its players have no partner)
+        info["ranked"] = "player"
     players = _players_sheet(book, path) if "Master points" in book.sheet_names else None
-    return Published(key or path.name, frame.reset_index(drop=True), players, info)
+    return Published(key or path.name, frame.reset_index(drop=True), players, info, str(path))
 
 
 #: A Ranking block's heading -> its line.
@@ -152,6 +171,12 @@ def _heading_row(grid: list[list[Any]], header: int) -> bool:
             str(c).strip() for c in grid[header - 2]))
 
 
+def _individual(header: list[Any]) -> bool:
+    """True when a Ranking header row is an individual's: a Player column, no Pair."""
+    heads = {str(c).strip().casefold() for c in header}
+    return "player" in heads and "pair" not in heads
+
+
 def _block_end(grid: list[list[Any]], header: int) -> int:
     """The first blank row after a header row's block (or the sheet's end)."""
     end = header + 1
@@ -163,7 +188,8 @@ def _block_end(grid: list[list[Any]], header: int) -> int:
 def _block(grid: list[list[Any]], header: int) -> pd.DataFrame:
     """One block of the Ranking: its rows by column, with the line and section its heading
     names (a workbook of one table with Line and Section columns reads as it is)."""
-    columns = [_HEADINGS.get(str(c).strip().casefold(), "") for c in grid[header]]
+    names = {**_HEADINGS, **_INDIVIDUAL} if _individual(grid[header]) else _HEADINGS
+    columns = [names.get(str(c).strip().casefold(), "") for c in grid[header]]
     rows = grid[header + 1:_block_end(grid, header)]
     frame = pd.DataFrame([list(r) + [""] * (len(columns) - len(r)) for r in rows])
     frame = frame.iloc[:, :len(columns)] if len(frame) else pd.DataFrame(
@@ -223,24 +249,54 @@ def _method(lines: list[str], frame: pd.DataFrame) -> str:
     return "mp"
 
 
-def published_sessions(paths: list[Path]) -> list[Published]:
+def published_sessions(paths: list[Path], skipped: list[str] | None = None
+                       ) -> list[Published]:
     """The sessions under each path: a batch's results folder, a folder of results
-    workbooks, or one workbook; in a stable order."""
+    workbooks, or one workbook; in a stable order.
+
+    ``skipped`` given, a session that cannot be read is listed there ("FILE: why")
+    and the others are still read, so that one bad workbook does not stop a
+    season's ladder (the ladder names it in its notes); without it a workbook that
+    cannot be read raises (a batch's snapshot is passed over, as before). A workbook
+    without a Ranking sheet in a folder (the ladder itself, a spreadsheet of the
+    club's) is no session and is passed over.
+    """
     out: list[Published] = []
     for path in paths:
         if (path / STATE_DIR / "manifest.json").is_file():
-            out.extend(batch_sessions(path))
+            out.extend(batch_sessions(path, skipped))
         elif path.is_dir():
             books = sorted(p for p in path.rglob("*.xlsx")
                            if not any(part.startswith((".", "~$")) for part in
                                       p.relative_to(path).parts))
-            for book in books:  # a workbook without a Ranking sheet (a ladder) is not one
-                try:
-                    out.append(workbook_session(book, book.relative_to(path).as_posix()))
-                except NoRanking:
-                    continue
+            for book in books:
+                found = _read(book, book.relative_to(path).as_posix(), skipped, in_folder=True)
+                if found is not None:
+                    out.append(found)
         elif path.is_file():
-            out.append(workbook_session(path))
+            found = _read(path, None, skipped, in_folder=False)
+            if found is not None:
+                out.append(found)
         else:
             raise UnreadableFileError(f"{path}: no such results folder or workbook")
     return out
+
+
+def _read(book: Path, key: str | None, skipped: list[str] | None, in_folder: bool
+          ) -> Published | None:
+    """:func:`workbook_session`, or None for a workbook passed over or listed in
+    ``skipped`` (None: raised)."""
+    try:
+        return workbook_session(book, key)
+    except NoRanking as exc:
+        if in_folder:
+            return None  # not a session's results: nothing to count, nothing to say
+        if skipped is None:
+            raise
+        skipped.append(str(exc))
+    except (TravellerError, OSError, ValueError) as exc:  # (the message names the file)
+        if skipped is None:
+            raise
+        text = str(exc)
+        skipped.append(text if str(book) in text else f"{book}: cannot be read ({text})")
+    return None
