@@ -125,10 +125,10 @@ def main() -> None:
               "NAME.director.html, outside the site.")
 @click.option("--pbn", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Also write the results as PBN 2.1 (ScoreTable, TotalScoreTable; a teams "
-              "match as one record per table).")
+              "match as one record per table); FILE ends in .pbn.")
 @click.option("--usebio", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Also write the results as USEBIO 1.2 XML (pairs, a teams match or "
-              "event, an individual).")
+              "event, an individual); FILE ends in .xml.")
 @click.option("--title", default=None, help="Title of the results [default: the title row "
               "above the input's header, the event in a PBN/USEBIO file, else the file name].")
 @click.option("--date", default=None, help="Date printed under the title [default: as the "
