@@ -76,3 +76,31 @@ def test_clean_session_card_and_frequency_shapes() -> None:
     result = process(SAMPLE_DATA / "club_session.csv")
     assert len(result.score_cards) == 2 * len(result.travellers)
     assert result.frequencies["count"].sum() == len(result.travellers)
+
+
+def test_a_card_adds_up_to_the_ranking_when_a_board_was_played_fewer_times(
+        tmp_path: Path) -> None:
+    """Board 1 played 5 times, the others 8: the ranking adds Neuberg's matchpoints on the
+    common top 14, and so do the cards (8 of 8 on board 1 shows as 13.4 of 14)."""
+    lines = (SAMPLE_DATA / "club_session.csv").read_text(encoding="utf-8").splitlines()
+    board_one = [i for i, line in enumerate(lines) if line.startswith("1,")]
+    path = tmp_path / "short.csv"
+    path.write_text("\n".join(r for i, r in enumerate(lines) if i not in board_one[:3]) + "\n",
+                    encoding="utf-8")
+    result = process(path)
+    cards, ranking = result.score_cards, result.ranking
+    totals = cards.groupby(["line", "pair"])[["mp", "pct"]].agg({"mp": "sum", "pct": "mean"})
+    ranked = ranking.set_index(["line", "pair"])[["mp", "pct"]]
+    joined = totals.join(ranked.add_suffix("_ranked"))
+    assert len(joined) == len(ranking) == 16
+    assert (joined["mp"] - joined["mp_ranked"]).abs().max() < 1e-9
+    assert (joined["pct"] - joined["pct_ranked"]).abs().max() < 1e-9
+    first = cards[cards["board"] == 1]
+    assert set(first["top"]) == {14} and sorted(first["mp"])[-1] == 13.4
+    assert set(cards[cards["board"] == 2]["top"]) == {14}
+    book = openpyxl.load_workbook(write_workbook(result, tmp_path / "short.xlsx"))
+    rows = list(book["Score cards"].iter_rows(values_only=True))
+    col = rows[1].index("MP")
+    total = next(r for r in rows if r[0] == "Total")  # the first card's Total row...
+    ranked_row = rows[rows.index(total) + 1]  # ...and the ranking's figures under it
+    assert str(ranked_row[0]).startswith("Ranking") and total[col] == ranked_row[col]

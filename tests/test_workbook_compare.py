@@ -226,19 +226,47 @@ def _cards(sheet: Any) -> dict[tuple[str, int], dict[str, Cell]]:
     return found
 
 
+def _neuberg(sheet: Any) -> dict[tuple[Any, Any, str], tuple[float, float]]:
+    """(board, pair, cards held) -> (Neuberg's matchpoints, common top), from a reference's
+    Travellers (which has those columns only where some board was played fewer times)."""
+    head, rows = _table(sheet, 1)
+    if "N-S MP (Neuberg)" not in head:
+        return {}
+    at = {h: head.index(h) for h in ("Board", "N-S", "E-W", "N-S MP (Neuberg)",
+                                     "E-W MP (Neuberg)", "Common top")}
+    found = {}
+    for row in rows:
+        board, common = row[at["Board"]][0], row[at["Common top"]][0]
+        for side in ("N-S", "E-W"):
+            found[(board, row[at[side]][0], side)] = (row[at[f"{side} MP (Neuberg)"]][0],
+                                                      common)
+    return found
+
+
 def test_score_cards_keep_every_result(books: tuple[Any, Any, Any]) -> None:
+    """Every card row as before, but the matchpoints: where a board was played fewer times
+    the card now shows Neuberg's (the figures the ranking adds), on the common top, which
+    the reference printed on its Travellers only."""
     old, new, result = books
     if "Score cards" not in old.sheetnames:
         return
     head, rows = _table(old["Score cards"], 1)
     cards = _cards(new["Score cards"])
+    neuberg = _neuberg(old["Travellers"])
     assert len(cards) == len(rows) == len(result.score_cards)
     for row in rows:
         cell = dict(zip(head, row, strict=True))
         side = {"NS": "N-S", "EW": "E-W"}.get(cell["Line"][0], "")
         key = (f"Pair {cell['Pair'][0]}" + (f" {side}" if side else ""), cell["Board"][0])
         got = cards[key]
-        for header in ("Opponents", "Contract", "By", "Lead", "Score", "MP", "%"):
+        scaled, common = neuberg.get((cell["Board"][0], cell["Pair"][0], cell["Cards"][0]),
+                                     (None, None))
+        moved = scaled is not None and (common != cell["Top"][0] or scaled != cell["MP"][0])
+        if moved:
+            assert abs(got["MP"][0] - scaled) < 1e-9, key
+            assert abs(got["%"][0] - 100 * scaled / common) < 1e-9, key
+        for header in ("Opponents", "Contract", "By", "Lead", "Score",
+                       *(() if moved else ("MP", "%"))):
             if header in got:
                 assert _same(cell[header], got[header], header), (key, header)
             else:

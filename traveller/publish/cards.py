@@ -48,7 +48,8 @@ def score_cards(travellers: pd.DataFrame, movement: str = "mitchell",
                 ranking: pd.DataFrame | None = None) -> pd.DataFrame:
     """Each pair's personal score card: one row per (pair, board), see the module docstring.
 
-    ``mp`` and ``pct`` are on the board's own top (as on the traveller);
+    ``mp``, ``top`` and ``pct`` are the figures the ranking adds: the board's own,
+    or Neuberg's on the common top where a board was played fewer times;
     ``score`` is from the pair's view (+420 for the side that scored 420).
     The phantom pair has no card.
     """
@@ -93,12 +94,37 @@ def card_values(travellers: pd.DataFrame, movement: str = "mitchell",
         if column == "declarer":  # the tricks against the contract: "=", "+1", "-2"
             cards["result"] = _results(t, row)
     cards["score"] = pd.array(np.where(is_ns, score, -score), dtype="Float64").astype("Int64")
-    cards["mp"] = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
-    cards["top"] = _values(t, "top")[row]
-    cards["pct"], cards["ruling"] = side["pct"], _text(t, "ruling", row)
+    cards["mp"], cards["top"], cards["pct"] = _counted(t, row, is_ns, side["pct"])
+    cards["ruling"] = _text(t, "ruling", row)
     if "ns_imp" in t:  # cross-IMPs, Butler, teams: the pair's IMPs on the board
         cards["imp"] = np.where(is_ns, _values(t, "ns_imp")[row], _values(t, "ew_imp")[row])
     return cards  # in the order of session + CARD_COLUMNS (+ imp)
+
+
+def _counted(t: Any, row: np.ndarray, is_ns: np.ndarray, pct: Any) -> tuple[Any, Any, Any]:
+    """Each card row's matchpoints, top and % as the ranking counts them.
+
+    On a board played fewer times than the others (or with an adjusted score scaled
+    in) the ranking adds Neuberg's matchpoints on the session's common top, not those
+    on the board's own top: the card shows those, so that its rows add up to the
+    pair's total. Where the two agree (every board played as often) the board's own
+    figures are kept as they are.
+    """
+    mp = np.where(is_ns, _values(t, "ns_mp")[row], _values(t, "ew_mp")[row])
+    top = _values(t, "top")[row]
+    if "ns_mp_scaled" not in t or "common_top" not in t:
+        return mp, top, pct
+    scaled = np.where(is_ns, _values(t, "ns_mp_scaled")[row], _values(t, "ew_mp_scaled")[row])
+    common = _values(t, "common_top")[row]
+    with np.errstate(invalid="ignore"):
+        moved = ~np.isnan(mp) & ~np.isnan(scaled) & ~np.isnan(common) & (
+            (np.abs(scaled - mp) > 1e-9) | (common != top))
+    if not moved.any():
+        return mp, top, pct
+    with np.errstate(invalid="ignore", divide="ignore"):
+        on_common = np.where(common > 0, 100 * scaled / common, 50.0)
+    shown = np.where(moved, on_common, floats(pd.array(pct)))
+    return np.where(moved, scaled, mp), np.where(moved, common, top), shown
 
 
 def _results(t: pd.DataFrame, row: np.ndarray) -> pd.api.extensions.ExtensionArray:

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 
 #: Travellers columns printed (the rest stay on screen, beyond the print area).
 PRINTED = ("section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
-           "ns_score", "ns_mp", "ew_mp", "ns_pct", "ew_pct", "ns_imp", "ew_imp", "datum",
+           "ns_score", "ns_mp", "ew_mp", "ns_mp_scaled", "ew_mp_scaled", "ns_pct", "ew_pct",
+           "ns_imp", "ew_imp", "datum",
            "target", "ruling", "ruling_applied")
 #: An individual's Travellers print the four players where a pairs session prints the pairs
 #: (its partnership numbers are internal and not written).
