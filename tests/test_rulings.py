@@ -162,6 +162,39 @@ def test_split_score_each_side_on_its_own(tmp_path: Path) -> None:
     assert t["ew_mp"].tolist() == [2, 0, 4, 6]  # E-W compared with -450 (E-W +450)
 
 
+@pytest.mark.parametrize(("number", "ruling", "wrong"), [
+    (2, "+420/-420", "+420 is not a score on board 2 (N-S vulnerable)"),  # 4S vul is +620
+    (3, "50%+420;50%+620", "+620 is not a score on board 3 (E-W vulnerable)"),
+    (4, "+420/-620", "+420 is not a score on board 4 (both sides vulnerable)"),
+])
+def test_a_ruling_with_the_other_vulnerabilitys_score_is_refused(
+        tmp_path: Path, number: int, ruling: str, wrong: str) -> None:
+    played = ["+420", "+450", "+400"] if number == 3 else ["+620", "+650", "+600"]
+    result = session(tmp_path, board(number, [*played, ruling]))
+    problems = result.problems
+    assert problems["code"].tolist() == ["bad-ruling"] and problems["value"].tolist() == [ruling]
+    assert wrong in problems["message"].iloc[0]
+    assert len(result.travellers) == 3  # the three results, compared among themselves
+
+
+def test_a_ruling_whose_scores_fit_the_vulnerability_is_applied(tmp_path: Path) -> None:
+    """Board 1, nobody vulnerable: +420 and -420 are 4S either way; board 2 N-S
+    vulnerable: +620 and -420 (E-W's 4S, not vulnerable) fit it."""
+    result = session(tmp_path, [*board(1, ["+420", "+450", "+420/-420"]),
+                                *board(2, ["+620", "+650", "+620/-420"])])
+    assert result.problems.empty
+    assert result.travellers["ruling_applied"].notna().sum() == 2
+
+
+def test_a_ruling_is_checked_at_the_vul_column_s_vulnerability(tmp_path: Path) -> None:
+    """A Vul column says what the table played: +620 (and E-W's 4S, -420) fit board 1
+    played N-S vulnerable, not its number's nobody vulnerable."""
+    rows = ["1,1,11,4S,N,10,NS,", "1,2,12,4S,N,10,NS,", "1,3,13,,,,NS,+620/-420"]
+    result = session(tmp_path, rows, header="Board,NS,EW,Contract,By,Tricks,Vul,Score\n")
+    assert "bad-ruling" not in set(result.problems["code"])
+    assert result.travellers["ruling_kind"].eq("split").sum() == 1
+
+
 def test_weighted_matchpoints_by_sorting() -> None:
     groups = np.array([0, 0, 0, 1])
     scores = np.array([50.0, 50.0, 100.0, 7.0])

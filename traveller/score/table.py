@@ -218,8 +218,11 @@ def _possible_scores() -> list[np.ndarray]:
 _POSSIBLE = _possible_scores()
 
 
-def possible_ns_score(board: pd.Series, score: pd.Series) -> pd.Series:
-    """True where ``score`` is a N-S score some result can produce on ``board``.
+def possible_ns_score(board: pd.Series, score: pd.Series,
+                      vulnerability: np.ndarray | None = None) -> pd.Series:
+    """True where ``score`` is a N-S score some result can produce on ``board``, at its
+    number's vulnerability or at ``vulnerability``'s codes (0 nobody, 1 N-S, 2 E-W,
+    3 both; -1: the number's) where given.
 
     Rows with a missing board or score are True (nothing to contradict).
     """
@@ -229,7 +232,12 @@ def possible_ns_score(board: pd.Series, score: pd.Series) -> pd.Series:
         return result
     b = board[known].to_numpy(dtype=np.int64)
     s = score[known].to_numpy(dtype=np.int64)
-    klass = _NS_VUL[(b - 1) % 16].astype(int) * 2 + _EW_VUL[(b - 1) % 16].astype(int)
+    ns_vul, ew_vul = _NS_VUL[(b - 1) % 16].astype(int), _EW_VUL[(b - 1) % 16].astype(int)
+    if vulnerability is not None:
+        given = np.asarray(vulnerability)[known.to_numpy()]
+        ns_vul = np.where(given >= 0, (given & 1) > 0, ns_vul).astype(int)
+        ew_vul = np.where(given >= 0, (given & 2) > 0, ew_vul).astype(int)
+    klass = ns_vul * 2 + ew_vul
     ok = np.zeros(len(b), dtype=bool)
     for k, scores in enumerate(_POSSIBLE):
         here = klass == k

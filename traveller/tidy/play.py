@@ -10,7 +10,13 @@ import pandas as pd
 
 from traveller.problems import flag
 from traveller.read.headers import LAYOUT_FIELDS
-from traveller.schema import HEADER_ALIASES, SEATS, STRAINS
+from traveller.schema import (
+    HEADER_ALIASES,
+    PBN_VULNERABLE_WORDS,
+    SEATS,
+    STRAINS,
+    board_vulnerability,
+)
 from traveller.score.table import possible_ns_score
 from traveller.tidy import rulings
 from traveller.tidy import text as tx
@@ -232,6 +238,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     hard = ~(score_ok | adjusted)
+    _scores_off_vulnerability(ruled, out)
     _ruling_problems(ruled, src, header, problems)
     names = _names(header)
     unknown_columns = _not_recognised(frame)
@@ -270,7 +277,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     if use_score.any():
         impossible = use_score & ~possible_ns_score(
             pd.Series(out["board"], index=src.index),
-            pd.Series(int_array(score), index=src.index)).to_numpy(dtype=bool)
+            pd.Series(int_array(score), index=src.index), _vul_codes(out)).to_numpy(dtype=bool)
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
@@ -318,6 +325,56 @@ def _names(header: dict[str, str]) -> tuple[str, str, str]:
     return (header.get("contract", "contract"),
             next((header[f] for f in TRICKS_FIELDS if f in header), "tricks"),
             next((header[f] for f in SCORE_FIELDS if f in header), "score"))
+
+
+def _vul_codes(out: dict[str, Any]) -> np.ndarray | None:
+    """The Vul column's codes the rows are scored at (-1: the board number's), if any."""
+    if "vul" not in out:
+        return None
+    return np.asarray(pd.array(out["vul"], dtype="Int64").to_numpy(dtype=np.int64,
+                                                                   na_value=-1))
+
+
+def _scores_off_vulnerability(ruled: dict[str, Any], out: dict[str, Any]) -> None:
+    """A split or weighted ruling's scores checked against the board's vulnerability:
+    +400 on a board N-S are vulnerable on is no score N-S can make (3NT is +600 there),
+    and a ruling written with the other vulnerability's score would be matchpointed
+    as if it were right. Such a ruling is refused (``ruling_error``), as one whose
+    score no board has, and listed with the score that cannot be."""
+    kind = np.asarray(pd.array(ruled["ruling_kind"], dtype="string").to_numpy(
+        dtype=object, na_value=None))
+    rows = np.flatnonzero(np.isin(kind, ("split", "weighted")))
+    if not len(rows):
+        return
+    from traveller.tidy.notation import cleaned_texts
+    from traveller.tidy.ruling_text import read_ruling
+
+    texts = cleaned_texts(list(pd.array(ruled["ruling"], dtype="string")[rows]))
+    board = pd.array(out["board"], dtype="Int64")[rows]
+    vul = _vul_codes(out)
+    codes = vul[rows] if vul is not None else np.full(len(rows), -1)
+    errors = pd.array(ruled["ruling_error"], dtype="string").copy()
+    kinds = pd.array(ruled["ruling_kind"], dtype="string").copy()
+    for at, text, number, code in zip(rows, texts, board, codes, strict=True):
+        scores = [s for _, s in read_ruling(text or "").parts]
+        if pd.isna(number) or not scores:
+            continue
+        ok = possible_ns_score(pd.Series([number] * len(scores), dtype="Int64"),
+                               pd.Series(scores, dtype="Int64"),
+                               np.full(len(scores), code)).to_numpy(dtype=bool)
+        if ok.all():
+            continue
+        wrong = scores[int(np.flatnonzero(~ok)[0])]
+        stated = PBN_VULNERABLE_WORDS[code] if code >= 0 else board_vulnerability(int(number))
+        errors[at] = (f"{wrong:+d} is not a score on board {number} ({_VUL_WORDS[stated]}): "
+                      "check the ruling's scores against the board's vulnerability")
+        kinds[at] = pd.NA
+    ruled["ruling_error"], ruled["ruling_kind"] = errors, kinds
+
+
+#: A board's vulnerability (PBN's word) as a message says it.
+_VUL_WORDS = {"None": "neither side vulnerable", "NS": "N-S vulnerable",
+              "EW": "E-W vulnerable", "All": "both sides vulnerable"}
 
 
 def _ruling_problems(columns: dict[str, Any], src: pd.DataFrame, header: dict[str, str],

@@ -87,10 +87,11 @@ class Play:
 def _scores_of(play: Play, rows: np.ndarray, seat: np.ndarray, tricks: np.ndarray
                ) -> np.ndarray:
     """N-S score of each of ``rows`` read with ``seat`` and ``tricks`` (NaN where unknown)."""
-    ok = ~np.isnan(seat) & ~np.isnan(tricks) & (tricks >= 0) & (tricks <= 13)
+    level = play.level[rows]  # (NaN on a row with no contract: a ruling's, a score's)
+    ok = ~np.isnan(seat) & ~np.isnan(tricks) & (tricks >= 0) & (tricks <= 13) & ~np.isnan(level)
     seat_i = np.where(ok, seat, 0).astype(np.int64)
     scores = ns_scores(np.where(np.isnan(play.board[rows]), 1, play.board[rows]).astype(np.int64),
-                       play.level[rows].astype(np.int64), np.maximum(play.strain[rows], 0),
+                       np.where(ok, level, 0).astype(np.int64), np.maximum(play.strain[rows], 0),
                        np.nan_to_num(play.doubled[rows]).astype(np.int64),
                        (seat_i == 0) | (seat_i == 2),
                        np.where(ok, tricks, 0).astype(np.int64), play.vulnerability[rows])
