@@ -328,3 +328,19 @@ def test_options_are_checked() -> None:
         Options(sections="together")
     with pytest.raises(ValueError, match="percentage"):
         Options(phantom_award=160)
+
+
+def test_a_ruling_written_twice_two_ways_is_refused_naming_both(tmp_path: Path) -> None:
+    """A60/40 in the contract cell and A40/60 in the Ruling column read two ways: neither
+    is applied; the same ruling written twice (AVE+ and A+) is applied."""
+    rows = ["1,1,11,4S,+420,", "1,2,12,4S,+450,", "1,3,13,A60/40,,A40/60", "1,4,14,AVE+,,A+",
+            "1,5,15,+420/-450,,A+"]
+    result = session(tmp_path, rows, header="Board,NS,EW,Contract,Score,Ruling\n")
+    bad = result.problems[result.problems["code"] == "bad-ruling"]
+    assert bad["row"].tolist() == [4, 6] and bad["column"].tolist() == ["Ruling", "Ruling"]
+    message = bad["message"].iloc[0]
+    assert "the Ruling cell says A40/60 and the contract cell A60/40" in message
+    assert "(the column Ruling was not recognised)" not in " ".join(result.problems["message"])
+    t = result.travellers
+    assert sorted(t["ns_pair"]) == [1, 2, 4]  # pairs 3 and 5 not scored
+    assert t.loc[t["ns_pair"] == 4, "ns_award"].tolist() == [60]

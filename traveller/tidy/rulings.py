@@ -86,8 +86,17 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     with an empty score), then the score cells (a score cell counts only
     when it is not a plain number). Works on the distinct cells of each column.
     """
+    found, source, _ = _ruling_cells(frame)
+    return _strings(found, frame.index), _strings(source, frame.index)
+
+
+def _ruling_cells(frame: pd.DataFrame
+                  ) -> tuple[np.ndarray, np.ndarray, dict[int, tuple[str, str]]]:
+    """:func:`ruling_cells` as arrays, and each row's second ruling cell that reads
+    otherwise than its first (position -> (text as written, column))."""
     found = np.full(len(frame), None, dtype=object)
     source = np.full(len(frame), None, dtype=object)
+    other: dict[int, tuple[str, str]] = {}
     candidates = [c for c in frame.columns if header_key(c) in RULING_HEADERS][:1]
     candidates += [c for c in ("contract", "result", "tricks", "score", "score_ew") if c in frame]
     for column in candidates:
@@ -95,10 +104,22 @@ def ruling_cells(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
         if all(t is None for t in text):  # the usual column: no ruling in it
             continue
         values = tx.spread(codes, text)
-        new = pd.isna(found) & pd.notna(values)
+        given = pd.notna(values)
+        new = pd.isna(found) & given
+        for at in np.flatnonzero(given & ~new):  # (the few rows a ruling is written twice in)
+            if int(at) not in other and _reads_otherwise(found[at], values[at]):
+                other[int(at)] = (str(values[at]), str(column))
         found[new] = values[new]
         source[new] = str(column)
-    return _strings(found, frame.index), _strings(source, frame.index)
+    return found, source, other
+
+
+def _reads_otherwise(first: object, second: object) -> bool:
+    """True when two ruling cells of a row say different things (``A60/40`` and
+    ``A40/60``), not the same one written twice (``A+`` and ``AVE+``); a second cell
+    that reads as no ruling (BBO's ``N/A`` score beside its ``A+=``) says nothing else."""
+    one, two = (read_ruling(t or "") for t in cleaned_texts([first, second]))
+    return one.kind is not None and two.kind is not None and one != two
 
 
 def _strings(values: np.ndarray, index: pd.Index) -> pd.Series:
@@ -120,8 +141,11 @@ def markers(frame: pd.DataFrame) -> pd.DataFrame:
 
 def marker_arrays(frame: pd.DataFrame) -> dict[str, Any]:
     """The columns of :func:`markers` as arrays, by name (no frame built)."""
-    written, source = ruling_cells(frame)
+    found, where, other = _ruling_cells(frame)
+    written, source = _strings(found, frame.index), _strings(where, frame.index)
     columns = {"ruling": written.array, **ruling_arrays(written), "ruling_column": source.array}
+    if other:  # a row whose two ruling cells disagree: neither is applied
+        _refuse_twins(columns, other)
     fouled = _marker_column(frame, FOULED_HEADERS)
     if fouled is not None:
         columns["fouled"] = cell_text(fouled).fillna("").astype("string").array
@@ -129,6 +153,24 @@ def marker_arrays(frame: pd.DataFrame) -> dict[str, Any]:
     if arrow is not None:
         columns["arrow"] = (~clean(arrow.astype("string")).fillna("").isin(_FALSE)).array
     return columns
+
+
+def _refuse_twins(columns: dict[str, Any], other: dict[int, tuple[str, str]]) -> None:
+    """Each row of ``other`` refused (``ruling_error``): its ruling is written in two cells
+    that read differently, and which one the director meant the sheet does not say."""
+    errors = pd.array(columns["ruling_error"], dtype="string").copy()
+    kind = pd.array(columns["ruling_kind"], dtype="string").copy()
+    for at, (text, column) in other.items():
+        first = columns["ruling"][at]
+        errors[at] = (f"the {columns['ruling_column'][at]} cell says {first} and the {column} "
+                      f"cell {text}, which read differently, so neither is applied; write "
+                      "the ruling once, or the same in both")
+        kind[at] = pd.NA
+    columns["ruling_error"], columns["ruling_kind"] = errors, kind
+    for award in ("ns_award", "ew_award"):  # (nothing awarded on a refused row)
+        values = pd.array(columns[award], dtype="Float64").copy()
+        values[list(other)] = pd.NA
+        columns[award] = values
 
 
 def is_phantom_line(frame: pd.DataFrame) -> pd.Series:
