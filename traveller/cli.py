@@ -280,7 +280,7 @@ def _check_targets(input_file: Path, output: Path, others: dict[str, Path | None
                 raise click.UsageError(f"{option} {target} is {what} {path}: the output would "
                                        f"overwrite the input; give another name with "
                                        f"{_renamed(option)}")
-        if site is not None and _within(path, site):
+        if site is not None and within(path, site):
             raise click.UsageError(f"--html {site} holds {what} {path}, and the site replaces "
                                    "the folder as a whole: the output would overwrite the "
                                    "input; give --html a new or empty folder")
@@ -293,7 +293,7 @@ def _check_targets(input_file: Path, output: Path, others: dict[str, Path | None
         if twice is not None:  # (the second would replace the first)
             raise click.UsageError(f"{target} is given for two outputs of this run ({option} "
                                    f"and {twice}): give each its own name")
-        if site is not None and option != "--html" and _within(target, site):
+        if site is not None and option != "--html" and within(target, site):
             raise click.UsageError(f"{option} {target} is inside the --html folder {site}, "
                                    "which the site replaces as a whole: write it outside "
                                    "the folder")
@@ -352,13 +352,14 @@ def _renamed(option: str) -> str:
     return option if option.startswith("--") else "-o"
 
 
-def _within(path: Path, folder: Path) -> bool:
-    """True when ``path`` is inside ``folder`` (links resolved), not the folder itself."""
+def within(path: Path, folder: Path, itself: bool = False) -> bool:
+    """True when ``path`` is inside ``folder`` (links resolved); the folder itself only
+    with ``itself``."""
     try:
         inner, outer = path.resolve(), folder.resolve()
     except OSError:
         return False
-    return inner != outer and inner.is_relative_to(outer)
+    return (itself or inner != outer) and inner.is_relative_to(outer)
 
 
 def _side_csv(path: Path, workbook: Path) -> bool:

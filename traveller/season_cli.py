@@ -161,12 +161,12 @@ def _check_outputs(output: Path, results: tuple[Path, ...], html: Path | None) -
                                "would overwrite it: give -o another name")
     if html is None:
         return
-    from traveller.cli import same_file
+    from traveller.cli import same_file, within
     from traveller.publish.ladder_out import check_ladder_site
 
     for given in results:
-        if same_file(given, html) or _inside(given, html) or _inside(
-                html, given / STATE_DIR):
+        if same_file(given, html) or within(given, html, itself=True) or within(
+                html, given / STATE_DIR, itself=True):
             raise click.UsageError(f"--html {html}: the ladder reads the results {given} "
                                    "there, and would write its pages among them; give --html "
                                    "a new or empty folder outside them")
@@ -189,14 +189,6 @@ def _ladder_state(path: Path) -> bool:
             and isinstance(found["players"], dict) and "rows" not in found["players"])
 
 
-def _inside(path: Path, folder: Path) -> bool:
-    """True when ``path`` is inside ``folder`` (links resolved)."""
-    try:
-        return path.resolve().is_relative_to(folder.resolve())
-    except OSError:
-        return False
-
-
 def _read_by_the_ladder(output: Path, results: tuple[Path, ...]) -> Path | None:
     """The RESULTS argument ``output`` is read from, when it is read (a results workbook
     given; inside a folder given, a workbook that is not a ladder, or the batch's record
@@ -206,12 +198,12 @@ def _read_by_the_ladder(output: Path, results: tuple[Path, ...]) -> Path | None:
     Ranking sheet), so rewriting it is allowed; any other workbook there is one the
     ladder opens: a session's, or one it would name as unreadable.
     """
-    from traveller.cli import same_file
+    from traveller.cli import same_file, within
 
     for given in results:
         if same_file(given, output):
             return given
-        if not given.is_dir() or not _inside(output, given):
+        if not given.is_dir() or not within(output, given, itself=True):
             continue
         inner = output.resolve().relative_to(given.resolve()).parts
         if inner and inner[0] == STATE_DIR:
