@@ -42,6 +42,9 @@ PROBLEM_CODES: dict[str, str] = {
     "duplicate-result": "the same pair has a result on this board already",
     "pair-plays-itself": "the same pair number is on both sides of one result",
     "lines-swapped": "both pairs of this result have another result on the board",
+    "few-boards": (
+        "the pair has results on far fewer boards than most pairs of the session"
+    ),
     "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
     "bad-ruling": (
         "a director's ruling (A+, A60/40, 30%+650/70%-100, +420/-450, TD...) cannot be "

@@ -27,6 +27,10 @@ FIXES: dict[str, str] = {
     "duplicate-result": "check the pair numbers: one of the two rows is entered twice or wrongly",
     "pair-plays-itself": "check the pair numbers of this result",
     "lines-swapped": "check the pair numbers and the board against the original traveller",
+    "few-boards": (
+        "check the pair number on the original traveller; nothing, if the pair did play "
+        "only these boards"
+    ),
     "pair-on-both-lines": (
         "correct the pair number, or use --movement howell if pairs changed lines"
     ),

@@ -14,6 +14,7 @@ import pandas as pd
 
 from traveller.problems import combine, flag
 from traveller.score.sides import result_sides
+from traveller.tidy.few_boards import few_boards
 
 MOVEMENTS = ("auto", "mitchell", "howell")
 
@@ -93,12 +94,15 @@ def session_checks(frame: pd.DataFrame, movement: str = "auto"
         problems.append(_wrong_line(frame))
     problems.append(_duplicates(frame, movement, keys))
     found = combine(problems)
+    per_line = shared and movement != "howell"  # N-S 4 and E-W 4 are two pairs
     if "_position" not in found:  # nothing listed (dropping an absent column still costs)
-        return frame.reset_index(drop=True), found, movement
+        kept = frame.reset_index(drop=True)
+        return kept, combine([found, few_boards(kept, movement, per_line)]), movement
     listed = found["_position"].dropna()
     kept = frame.loc[~frame.index.isin(listed)] if len(listed) else frame
     kept = kept.reset_index(drop=True)
-    return kept, found.drop(columns="_position"), movement
+    found = combine([found.drop(columns="_position"), few_boards(kept, movement, per_line)])
+    return kept, found, movement
 
 
 def _any_seat_twice(frame: pd.DataFrame, movement: str,
