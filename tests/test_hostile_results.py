@@ -181,3 +181,17 @@ def test_tricks_beside_a_passed_out_contract_are_listed(tmp_path: Path) -> None:
     assert listed["code"].tolist() == ["tricks-on-pass"]
     assert listed.loc[2, "column"] == "Tricks" and listed.loc[2, "value"] == "10"
     assert result.travellers.set_index("row").loc[2, "ns_score"] == 0
+
+
+def test_a_dash_alone_for_a_contract_is_scored_as_a_pass_and_listed(tmp_path: Path) -> None:
+    """``-`` is a pass in English and Polish notation, but a scorer also writes it for a
+    board not played at a table: with nothing beside it to say which, it is listed."""
+    sheet = tmp_path / "dash.csv"
+    sheet.write_text("Board,NS,EW,Contract,By,Tricks,Score\n1,1,2,4S,N,10,420\n"
+                     "1,3,4,-,,,\n1,5,6,-,,,0\n1,7,8,-,,0,\n1,9,10,PASS,,,\n")
+    result = process(sheet)
+    listed = result.problems.set_index("row")
+    assert listed["code"].tolist() == ["pass-or-not-played"]  # only row 3: 0 says passed out
+    assert listed.loc[3, "severity"] == "warning" and listed.loc[3, "value"] == "-"
+    assert "passed-out board or for a board not played" in listed.loc[3, "message"]
+    assert result.travellers.set_index("row").loc[3, "ns_score"] == 0

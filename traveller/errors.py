@@ -110,6 +110,10 @@ PROBLEM_CODES: dict[str, str] = {
     "tricks-on-pass": (
         "the contract is a pass but the row gives tricks taken; it is scored as passed out"
     ),
+    "pass-or-not-played": (
+        "the contract is a dash alone, which a sheet may write for a passed-out board or for "
+        "a board not played at the table; it is scored as passed out"
+    ),
     "lead-not-held": (
         "the opening lead is not a card of the opening leader's hand in the hand record; "
         "it is shown as written and no score depends on it"

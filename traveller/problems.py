@@ -80,6 +80,10 @@ FIXES: dict[str, str] = {
     "deal-missing": "add the board's deal to the hand record, or ignore if it was not dealt",
     "hands-unreadable": "give the dealing program's PBN file of this session's deals",
     "deal-differs": "check that the hand record is this session's (and its board numbers)",
+    "pass-or-not-played": (
+        "write PASS if the board was passed out; if it was not played at this table, write "
+        "the director's ruling (A=, A60/40) or delete the row"
+    ),
     "lead-not-held": "check the lead and the declarer on the original traveller",
     "tricks-on-pass": ("check the contract on the original traveller: a contract lost (the "
                        "tricks then say it was played), or a stray tricks cell"),

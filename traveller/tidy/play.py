@@ -225,6 +225,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
             (parts["level"] > 0) & ~np.isnan(first_said(seats, len(src))) & ~np.isnan(taken))
     score, stated = settle_scores(said_scores, src, scores_itself, problems)
     _tricks_on_pass(parts["level"], taken, said_tricks, src, problems)
+    _dash_for_pass(contract_text, contract_cells, parts["level"], taken, score, adjusted,
+                   header, src, problems)
     seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
@@ -298,6 +300,23 @@ def _tricks_on_pass(level: np.ndarray, taken: np.ndarray, said_tricks: list[Said
                     said_tricks[0])
         _listed(problems, src, stray, "tricks-on-pass", said.column, said.cells,
                 blocking=False)
+
+
+def _dash_for_pass(contract_text: pd.Series, typed: pd.Series, level: np.ndarray,
+                   taken: np.ndarray,
+                   score: np.ndarray, adjusted: np.ndarray, header: dict[str, str],
+                   src: pd.DataFrame, problems: list[pd.DataFrame]) -> None:
+    """A contract written ``-`` alone, with no score of 0 nor 0 tricks beside it, reads two
+    ways: passed out, or not played at that table. Scored as a pass (the notation's
+    meaning), and listed; a board not played scores nothing until a ruling says what."""
+    codes, uniques = tx.distinct(contract_text)
+    dash = tx.spread(codes, [u == "-" for u in uniques], False, bool)
+    if not dash.any():
+        return
+    with np.errstate(invalid="ignore"):
+        alone = dash & (level == 0) & np.isnan(score) & np.isnan(taken) & ~adjusted
+    _listed(problems, src, alone, "pass-or-not-played", header.get("contract", "contract"),
+            typed, blocking=False)
 
 
 def _position(codes: np.ndarray) -> np.ndarray:
