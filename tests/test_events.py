@@ -91,6 +91,29 @@ def test_cli_event_and_ruling_options(two_sessions: list[Path], tmp_path: Path) 
         "Ranking", "Travellers", "Score cards"]  # no Problems sheet: there are none
 
 
+def test_carry_over_without_sessions_ranks_the_one_session_with_its_carry(
+        two_sessions: list[Path], tmp_path: Path) -> None:
+    """A final of one session with a carry-over from the qualifying: the carry is added,
+    not dropped without a word as it once was."""
+    carry = tmp_path / "carry.csv"
+    carry.write_text("Pair,Line,Carry\n3,N-S,5\n", encoding="utf-8")
+    out = tmp_path / "final.xlsx"
+    result = CliRunner().invoke(main, ["score", str(two_sessions[0]), "--carry-over", str(carry),
+                                       "--combine", "total", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    sheet = openpyxl.load_workbook(out)["Ranking"]
+    rows = [[c.value for c in row] for row in sheet.iter_rows()]
+    head = next(r for r in rows if "Carry-over" in r)
+    pair3 = next(r for r in rows[rows.index(head):] if r[head.index("Pair")] == 3)
+    assert pair3[head.index("Carry-over")] == 5 and pair3[head.index("Total")] == 5
+
+
+def test_a_phantom_that_is_no_pair_number_is_a_usage_error(two_sessions: list[Path]) -> None:
+    result = CliRunner().invoke(main, ["score", str(two_sessions[0]), "--phantom", "abc"])
+    assert result.exit_code == 2
+    assert "phantom 'abc' is no pair number" in result.output
+
+
 def test_each_session_keeps_the_vulnerability_its_boards_were_played_at(
         tmp_path: Path) -> None:
     """Board 1 of session 2 was played at the Vul column's Both (its number says nobody),

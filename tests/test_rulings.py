@@ -267,6 +267,12 @@ def test_a_phantom_that_cannot_be_told_is_a_problem_unless_named(tmp_path: Path)
     assert named.problems.empty
     ranking = named.ranking.set_index(["line", "pair"])
     assert ("EW", 14) not in ranking.index and ranking.loc[("NS", 4), "boards"] == 1
+    wrong = session(tmp_path, rows, options=Options(phantom=("EW41",), phantom_award=60))
+    listed = wrong.problems.set_index("code")
+    assert sorted(listed.index) == ["bad-ruling", "phantom-not-found"]
+    assert listed.loc["phantom-not-found", "row"] is pd.NA
+    assert listed.loc["phantom-not-found", "message"].startswith(
+        "s.csv, --phantom 'EW41': the pair named as the phantom (--phantom) has no result")
 
 
 def test_a_td_line_between_two_real_pairs_gives_both_60(tmp_path: Path) -> None:
@@ -328,6 +334,10 @@ def test_options_are_checked() -> None:
         Options(sections="together")
     with pytest.raises(ValueError, match="percentage"):
         Options(phantom_award=160)
+    for pair in ("abc", "18a", "0", "NS"):
+        with pytest.raises(ValueError, match="no pair number"):
+            Options(phantom=(pair,))
+    assert Options(phantom=("18", "EW 18", "n-s 3")).phantom == ("18", "EW 18", "n-s 3")
 
 
 def test_a_ruling_written_twice_two_ways_is_refused_naming_both(tmp_path: Path) -> None:

@@ -88,6 +88,7 @@ def main() -> None:
               help="% of the top for the pair meeting the phantom on TD/Bye lines, e.g. 60 "
               "[default: none: a sit-out, the pair's total factored].")
 @click.option("--phantom", multiple=True, metavar="PAIR",
+              callback=lambda _c, _p, v: phantom_values(v),
               help="The phantom pair, e.g. 18 or EW18 (repeatable) [default: a pair whose "
               "every line is TD/Bye].")
 @click.option("--sections", type=click.Choice(["apart", "field"]), default="apart",
@@ -102,7 +103,8 @@ def main() -> None:
 @click.option("--combine", type=click.Choice(["average", "total"]), default="average",
               show_default=True, help="Event ranking by average session % or total MP.")
 @click.option("--carry-over", type=click.Path(dir_okay=False, path_type=Path),
-              help="Carry-over file (pair, line, carry) added to the event score.")
+              help="Carry-over file (pair, line, carry) added to the event score; with "
+              "no --session, the one session is ranked as an event with its carry (a final).")
 @click.option("--method", type=click.Choice(METHODS), default="mp", show_default=True,
               help="Scoring method: matchpoints, cross-IMPs, Butler, total points, Russian "
               "(HCP target) or teams (IMPs and VPs).")
@@ -229,12 +231,12 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
                   "encoding": encoding, "options": _options(structure)}
-        if structure["sessions"]:
+        if structure["sessions"] or structure["carry_over"] is not None:
             from traveller.events import process_event
 
             if hands is not None:
-                raise click.UsageError("--hands attaches the deals of one session; score the "
-                                       "sessions of an event with --session without it")
+                raise click.UsageError("--hands attaches the deals of one session; score an "
+                                       "event (--session, --carry-over) without it")
             sessions: tuple[Path, ...] = structure["sessions"]  # type: ignore[assignment]
             result = process_event([input_file, *sessions], method=str(structure["combine"]),
                                    carry_over=structure["carry_over"], **kwargs)  # type: ignore[arg-type]
@@ -492,6 +494,18 @@ def decimals_pair(text: str | None) -> tuple[int, int] | None:
         raise click.BadParameter(f"{text!r}: give two whole numbers 0 to 6, such as 1,2",
                                  param_hint="--frequency-decimals")
     return int(parts[0]), int(parts[1])
+
+
+def phantom_values(pairs: tuple[str, ...]) -> tuple[str, ...]:
+    """--phantom: each a pair number (18, EW18); anything else is a usage error."""
+    from traveller.options import check_phantom
+
+    for pair in pairs:
+        try:
+            check_phantom(pair)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--phantom") from None
+    return pairs
 
 
 def trim_value(text: str) -> int | str:

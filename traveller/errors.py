@@ -114,6 +114,10 @@ PROBLEM_CODES: dict[str, str] = {
         "the contract is a dash alone, which a sheet may write for a passed-out board or for "
         "a board not played at the table; it is scored as passed out"
     ),
+    "phantom-not-found": (
+        "the pair named as the phantom (--phantom) has no result in the session; no pair is "
+        "taken for the phantom by that name"
+    ),
     "lead-not-held": (
         "the opening lead is not a card of the opening leader's hand in the hand record; "
         "it is shown as written and no score depends on it"

@@ -4,6 +4,7 @@ settings (and skip every unchanged file) without loading the pipeline.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +150,24 @@ class Options:
             raise ValueError(f"round cap {self.round_cap} must be a positive number of IMPs")
         if self.phantom_award is not None and not 0 <= self.phantom_award <= 100:
             raise ValueError(f"phantom award {self.phantom_award} is not a percentage 0-100")
+        for pair in self.phantom:
+            check_phantom(pair)
+
+
+#: A phantom as named: a pair number, after the line in a Mitchell ("18", "EW18", "N-S 9").
+_PHANTOM = re.compile(r"(?:NS|EW)?\d{1,5}")
+
+
+def check_phantom(pair: str | int) -> None:
+    """Refuse a phantom that names no pair: "abc", "18a" (ValueError saying what to write).
+
+    >>> check_phantom("E-W 18"), check_phantom(9)
+    (None, None)
+    """
+    text = str(pair).upper().replace(" ", "").replace("-", "")
+    if not _PHANTOM.fullmatch(text) or not int(text.lstrip("NSEW")):
+        raise ValueError(f"phantom {str(pair)!r} is no pair number: write the pair as on the "
+                         "travellers, e.g. 18, or EW18 for one line of a Mitchell")
 
 
 def trim_fraction(trim: int | str) -> tuple[int, float]:

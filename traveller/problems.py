@@ -84,6 +84,9 @@ FIXES: dict[str, str] = {
         "write PASS if the board was passed out; if it was not played at this table, write "
         "the director's ruling (A=, A60/40) or delete the row"
     ),
+    "phantom-not-found": (
+        "name the phantom as the travellers number it: 18, or EW18 for one line of a Mitchell"
+    ),
     "lead-not-held": "check the lead and the declarer on the original traveller",
     "tricks-on-pass": ("check the contract on the original traveller: a contract lost (the "
                        "tricks then say it was played), or a stray tricks cell"),

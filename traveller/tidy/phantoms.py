@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from traveller.problems import flag
+from traveller.problems import combine, flag
 from traveller.tidy.arrays import NO_ROWS
 from traveller.tidy.ruling_text import AVERAGE_PLUS, kinds
 
@@ -60,7 +60,21 @@ def resolve_phantoms(frame: pd.DataFrame, movement: str, phantoms: Iterable[str 
     rows = frame.loc[unclear]
     problems = flag(rows, "bad-ruling", "ruling", rows.get("ruling"),
                     "cannot tell which pair is the phantom; name it with --phantom")
-    return out.reset_index(drop=True), problems
+    return out.reset_index(drop=True), combine([problems, _not_found(frame, named)])
+
+
+def _not_found(frame: pd.DataFrame, named: tuple[str, ...]) -> pd.DataFrame:
+    """A ``phantom-not-found`` warning, about the file, for each named phantom that names
+    no pair of the session (its phantom is then ranked as a pair, its opponents scored as
+    having played it)."""
+    missing = [p for p in named if not any(
+        _named(frame, column, line, (p,)).any()
+        for line, column in (("NS", "ns_pair"), ("EW", "ew_pair")))]
+    if not missing or frame.empty:
+        return NO_ROWS
+    about = pd.DataFrame({"file": frame["file"].iloc[0], "sheet": pd.NA, "row": pd.NA},
+                         index=range(len(missing)))
+    return flag(about, "phantom-not-found", "--phantom", pd.Series(missing), blocking=False)
 
 
 def _both_average_plus(frame: pd.DataFrame, rows: np.ndarray) -> pd.DataFrame:
