@@ -260,6 +260,11 @@ def test_score_final_and_start(tmp_path: Path) -> None:
     assert done.exit_code == 0
     status = openpyxl.load_workbook(out)["Ranking"]["A3"].value
     assert status == "Final results" or status.endswith(" on 4 November 2026")
+    for day in ("31/02/2026", "2026-13-01"):  # written as dates, but no such day
+        done = CliRunner().invoke(main, ["score", src, "-o", str(out), "--date", day])
+        assert done.exit_code == 2 and "no such day" in done.stderr
+    done = CliRunner().invoke(main, ["score", src, "-o", str(out), "--date", "Tuesday evening"])
+    assert done.exit_code == 0  # a date in words stays text
 
 
 HOWELL = """Board,NS,EW,Contract,By,Tricks

@@ -133,8 +133,9 @@ def main() -> None:
               "event, an individual); FILE ends in .xml.")
 @click.option("--title", default=None, help="Title of the results [default: the title row "
               "above the input's header, the event in a PBN/USEBIO file, else the file name].")
-@click.option("--date", default=None, help="Date printed under the title [default: as the "
-              "input states it].")
+@click.option("--date", default=None, callback=lambda _c, _p, v: date_value(v),
+              help="Date printed under the title (one written as a date, 3/11/2026, is read "
+              "day first) [default: as the input states it].")
 @click.option("--club", default=None, help="Club printed under the title.")
 @click.option("--correction-minutes", type=click.IntRange(0), default=30, show_default=True,
               metavar="N", help="Results are provisional for N minutes (corrections until "
@@ -494,6 +495,17 @@ def decimals_pair(text: str | None) -> tuple[int, int] | None:
         raise click.BadParameter(f"{text!r}: give two whole numbers 0 to 6, such as 1,2",
                                  param_hint="--frequency-decimals")
     return int(parts[0]), int(parts[1])
+
+
+def date_value(text: str | None) -> str | None:
+    """--date: any text, but one written as a date must be one (31/02/2026 is refused)."""
+    from traveller.publish.dates import impossible_date
+
+    if impossible_date(text):
+        raise click.BadParameter(f"{text!r} is written as a date but there is no such day; "
+                                 "write it day first, as 3/11/2026 or 3 November 2026",
+                                 param_hint="--date")
+    return text
 
 
 def phantom_values(pairs: tuple[str, ...]) -> tuple[str, ...]:

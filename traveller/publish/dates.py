@@ -49,6 +49,16 @@ def parse_date(text: str | None) -> date | None:
     return None
 
 
+def impossible_date(text: str | None) -> bool:
+    """True when ``text`` is written as a date but is none: ``31/02/2026``, ``2026-13-01``.
+
+    >>> impossible_date("31/02/2026"), impossible_date("3 November 2026"), impossible_date("Tue")
+    (True, False, False)
+    """
+    cleaned = (text or "").strip()
+    return bool(_IN_TEXT.fullmatch(cleaned)) and parse_date(cleaned) is None
+
+
 def date_in_text(text: str | None) -> date | None:
     """The first date written inside ``text`` (a title), else None."""
     for match in _IN_TEXT.finditer(text or ""):
