@@ -142,6 +142,27 @@ def test_default_output_name_and_refusing_to_overwrite_input(tmp_path: Path) -> 
     assert code == 2 and "overwrite the input" in stderr
 
 
+def test_the_default_workbook_replaces_only_results_of_the_same_input(tmp_path: Path) -> None:
+    """x.csv and x.xlsx both default to x_results.xlsx: the second run once replaced the
+    first's results without a word, as it did a workbook of the user's own of that name."""
+    csv, xlsx = tmp_path / "x.csv", tmp_path / "x.xlsx"
+    shutil.copy(SAMPLE_DATA / "club_session.csv", csv)
+    shutil.copy(SAMPLE_DATA / "club_session.xlsx", xlsx)
+    results = tmp_path / "x_results.xlsx"
+    assert run("score", str(csv))[0] == 0
+    assert run("score", str(csv))[0] == 0  # a re-run of the same input replaces its own
+    before = results.read_bytes()
+    code, _, stderr = run("score", str(xlsx))
+    assert code == 2 and "holds the results of x.csv, not of x.xlsx" in stderr
+    assert f"-o {tmp_path / 'x_xlsx_results.xlsx'}" in stderr
+    assert results.read_bytes() == before
+    assert run("score", str(xlsx), "-o", str(results))[0] == 0  # named: the user's call
+    results.write_bytes(b"my own notes")
+    code, _, stderr = run("score", str(csv))
+    assert code == 2 and "is not a results workbook traveller wrote" in stderr
+    assert results.read_bytes() == b"my own notes"
+
+
 @pytest.mark.parametrize("flag", ["--names", "--session", "--carry-over"])
 def test_output_that_is_another_input_is_refused(tmp_path: Path, flag: str) -> None:
     other = tmp_path / "other.xlsx"

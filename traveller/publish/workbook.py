@@ -17,9 +17,12 @@ run never leaves a half-written workbook.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import sys
 import tempfile
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -107,6 +110,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     os.close(fd)
     try:
         book = Workbook(tmp, _book_options(result, plan, row_limit))
+        book.set_custom_property(INPUT_PROPERTY, input_name(result.source))
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_ranking(book, result, _ranking_frame(result), notes)
@@ -171,6 +175,34 @@ def _close(book: Workbook) -> str:
         return ""
     finally:
         sys.unraisablehook = hook
+
+
+#: The workbook's custom document property naming the input it holds the results of.
+INPUT_PROPERTY = "traveller input"
+_MARKED = re.compile(rb'name="traveller input"[^>]*>\s*<vt:lpwstr>([^<]*)</vt:lpwstr>')
+
+
+def input_name(source: str | None) -> str:
+    """The file name a workbook is marked with: its input's (an event's first session's)."""
+    first = (source or "").split(", ")[0]
+    return Path(first).name if first else ""
+
+
+def written_from(path: Path) -> str | None:
+    """The input's name a results workbook traveller wrote is marked with; None for any
+    other file (another program's, a user's own workbook, not a workbook at all).
+
+    Read from the small custom-properties part, without opening the sheets.
+    """
+    try:
+        with zipfile.ZipFile(path) as book:
+            part = book.getinfo("docProps/custom.xml")
+            if part.file_size > 65536:
+                return None
+            found = _MARKED.search(book.read(part))
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
+    return html.unescape(found.group(1).decode("utf-8", "replace")) if found else None
 
 
 def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[str, bool]:
