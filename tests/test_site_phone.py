@@ -73,6 +73,11 @@ def test_every_page_fits_a_phone(browser: Browser, tmp_path: Path, method: str) 
     assert wide == []
     desktop = [p for p in pages if p.name in ("index.html", "board-5.html", "pair-NS1.html")]
     assert [line for page in desktop for line in too_wide(browser, page, 1280)] == []
+    # a tablet or a narrow window: the traveller with its names beside the pair numbers
+    # once scrolled sideways from 481 to some 900 px
+    between = [line for page in desktop for width in (600, 760, 900, 1000)
+               for line in too_wide(browser, page, width)]
+    assert between == []
 
 
 @pytest.mark.slow  # several seconds: in .ci/run's slow part
