@@ -126,7 +126,7 @@ def test_the_page_and_the_workbook_print_the_same_factored_matchpoints(tmp_path:
     row = result.ranking.set_index("pair").loc[6]
     assert (row["boards"], row["mp"], row["mp_factored"]) == (24, 141, 158.625)
     page = site_pages(result)["index.html"]
-    assert "<td>158.63</td>" in page and "158.62" not in page
+    assert '<td class="num">158.63</td>' in page and "158.62" not in page
     book = openpyxl.load_workbook(result.to_excel(tmp_path / "w.xlsx"), read_only=True)
     cells = [c for r in book["Ranking"].iter_rows() for c in r if c.value == 158.625]
     book.close()
