@@ -573,6 +573,22 @@ def test_a_long_card_charts_a_bar_for_each_block_of_boards() -> None:
     assert len(re.findall(r"<title>Board \d+: ", site_pages(short)["pair-NS1.html"])) == 100
 
 
+def test_a_pairs_chart_leaves_a_gap_where_it_has_no_result() -> None:
+    """Pair 5 N-S has no result on boards 1 and 3: its bars stand over their own numbers
+    (the second bar is board 4's, after a gap), not packed so that 4 sits where 2 is."""
+    result = process(SAMPLE_DATA / "problems_session.csv")
+    stamp(result, Publication(correction_minutes=0))
+    html = site_pages(result)["pair-NS5.html"]
+    bars = re.findall(r'<rect x="([\d.]+)"[^>]*><title>Board (\d+):', html)
+    assert [b for _, b in bars][:3] == ["2", "4", "5"]
+    step = 330 / 24  # 24 boards in the section: a slot each
+    x = {int(b): float(at) for at, b in bars}
+    assert x[2] == pytest.approx(26 + step * 1.1, abs=0.1)
+    assert x[4] == pytest.approx(26 + step * 3.1, abs=0.1)
+    labels = re.findall(r'class="axis">(\d+)</text>', html)
+    assert labels[:3] == ["1", "3", "5"]  # the axis numbers every board, played or not
+
+
 def test_a_long_sessions_board_strip_is_the_one_the_loop_makes() -> None:
     """A board page's strip of a long session is made from slices of finished links; it is
     the strip the general loop makes, at every position (the ends and their gaps too)."""

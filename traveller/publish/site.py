@@ -46,7 +46,7 @@ from traveller.publish import shown
 from traveller.publish.forked import Lost
 from traveller.publish.headers import event_figure
 from traveller.publish.meta import META_KEYS
-from traveller.publish.site_cards import card_spans, pair_pages
+from traveller.publish.site_cards import card_spans, field_boards, pair_pages
 from traveller.publish.site_frames import BoardFrames
 from traveller.publish.site_links import Field, pair_label
 from traveller.publish.site_model import (
@@ -224,10 +224,11 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
         if only is None:
             found = pair_pages(result, field, groups)
         else:
-            if not cards:
+            if not cards:  # (made once for every unit of pairs)
                 cards.append(card_spans(result))
+                cards.append(field_boards(cards[0][0]))
             found = pair_pages(result, field, groups, only=only, cards=cards[0],
-                               has_lead=common["has_lead"])
+                               has_lead=common["has_lead"], boards=cards[1])
         for pair in found:
             yield pair["href"], pair_page.render(**common, pair=pair, page="pair", links=links)
 

@@ -40,11 +40,13 @@ def card_spans(result: Result) -> tuple[pd.DataFrame, dict[str, tuple[int, int]]
 def pair_pages(result: Result, field: Field, groups: dict[str, Any],
                chunk: int = 65536, *, only: tuple[int, int] | None = None,
                cards: tuple[pd.DataFrame, dict[str, tuple[int, int]]] | None = None,
-               has_lead: bool | None = None) -> Iterator[dict[str, Any]]:
+               has_lead: bool | None = None,
+               boards: dict[str, list[str]] | None = None) -> Iterator[dict[str, Any]]:
     """Each ranked pair's page model (its ranking row and card rows), in ranking order;
     ``only=(a, b)``: the pairs at positions a to b-1 of that order. ``cards`` is
     :func:`card_spans` of the result, ``has_lead`` :func:`shown.any_lead` of its
-    travellers, when the caller has them already."""
+    travellers, ``boards`` :func:`field_boards` of the cards, when the caller has them
+    already."""
     if "pair" not in result.ranking:
         return
     frame, spans = card_spans(result) if cards is None else cards
@@ -52,6 +54,7 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
     # method; the travellers say which figures the method gives)
     figures = ("ns_mp" in result.travellers, "ns_imp" in result.travellers,
                shown.any_lead(result.travellers) if has_lead is None else has_lead)
+    boards = field_boards(frame) if boards is None else boards
     part: list[dict[str, Any]] = []
     size = 0
     rows: Iterator[dict[str, Any]] = (row for group in groups["groups"]
@@ -61,14 +64,29 @@ def pair_pages(result: Result, field: Field, groups: dict[str, Any],
         a, b = spans.get(f"{row['section']}|{row['line']}|{row['pair']}", (0, 0))
         size += b - a
         if size >= chunk:
-            yield from _formatted(part, frame, spans, field, figures)
+            yield from _formatted(part, frame, spans, field, figures, boards)
             part, size = [], 0
-    yield from _formatted(part, frame, spans, field, figures)
+    yield from _formatted(part, frame, spans, field, figures, boards)
+
+
+def field_boards(cards: pd.DataFrame) -> dict[str, list[str]]:
+    """Each section's boards in order, as the pages label them: a pair's chart leaves a
+    gap where it has no result, so its bars stand over the board numbers they are for."""
+    from traveller.publish.site_cells import board_label
+
+    if cards.empty:
+        return {}
+    key = ["section", "session", "board"] if "session" in cards else ["section", "board"]
+    played = cards[key].drop_duplicates().sort_values(key, kind="stable")
+    labels = board_label(played).to_numpy(dtype=object)
+    section = shown.text(played["section"]).to_numpy(dtype=object)
+    return {s: [str(b) for b in labels[section == s]] for s in dict.fromkeys(section)}
 
 
 def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                spans: dict[str, tuple[int, int]], field: Field,
-               figures: tuple[bool, bool, bool]) -> Iterator[dict[str, Any]]:
+               figures: tuple[bool, bool, bool],
+               field_boards: dict[str, list[str]]) -> Iterator[dict[str, Any]]:
     from traveller.publish.site_cells import board_label, card_cells, rows_html, spread
     from traveller.publish.site_rows import card_chart, card_rows_html, chart_block
 
@@ -98,7 +116,8 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
             page["held"] = len(set(held[i:j])) > 1  # a Howell: the pair changed lines
             page["rows_html"] = markupsafe.Markup(card_rows_html(  # escaped there
                 board[i:j], opponents[i:j], sat[i:j], rest[i:j], held[i:j], page["held"]))
-            page["chart_html"] = markupsafe.Markup(card_chart(values[i:j], boards[i:j],
-                                                              pcts[i:j]))
+            page["chart_html"] = markupsafe.Markup(card_chart(
+                values[i:j], boards[i:j], pcts[i:j],
+                field_boards.get(shown.text(pd.Series([row["section"]])).iloc[0])))
         yield page
         at += b - a

@@ -130,11 +130,16 @@ def chart_block(boards: int) -> int:
     return max(1, -(-boards // MAX_BARS))
 
 
-def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
+def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray,
+               field: list[str] | None = None) -> str:
     """The pair page's SVG bars: one per board (a red mark for 0 %), the 50 % line, every
-    board numbered where there is room, else one in every few. A card of more boards than
+    board numbered where there is room, else one in every few. ``field``: the labels of
+    the section's boards in order; a board of it the pair has no result on is a gap, so
+    that each bar stands over its own number. A card of more boards than
     :data:`MAX_BARS` has a bar for each block of :func:`chart_block` boards: the mean of
     the block's percentages, titled "Boards 1–84: 51.23 %"."""
+    if field is not None and len(field) > len(boards):
+        values, boards, pcts = _with_gaps(values, boards, pcts, field)
     block = chart_block(len(values))
     board, pct = esc(boards).tolist(), esc(pcts).tolist()
     if block == 1:
@@ -164,6 +169,21 @@ def card_chart(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray) -> str:
                      f"{board[i]}</text>")
         lines.append(mark + label)
     return "\n".join(lines)
+
+
+def _with_gaps(values: np.ndarray, boards: np.ndarray, pcts: np.ndarray, field: list[str]
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The card's values, labels and percentages over every board of ``field`` (NaN where
+    the pair has no result); a card board not in ``field`` keeps the card as it is."""
+    at = {b: i for i, b in enumerate(field)}
+    where = [at.get(str(b), -1) for b in boards]
+    if min(where, default=0) < 0:
+        return values, boards, pcts
+    full = np.full(len(field), np.nan)
+    full[where] = values
+    shown = np.array([""] * len(field), dtype=object)
+    shown[where] = np.asarray(pcts, dtype=object)
+    return full, np.asarray(field, dtype=object), shown
 
 
 def _blocks(values: np.ndarray, board: list[str], block: int
