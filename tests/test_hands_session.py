@@ -81,6 +81,11 @@ def test_dd_and_par_in_every_publication(tmp_path: Path) -> None:
     sheet = openpyxl.load_workbook(book)["Hands"]
     assert sheet["A1"].value == "Board 1" and sheet["C2"].value == "♠ AJ9643"
     assert sheet["A14"].value == "Par E-W +120: 2NT by E/W"
+    rich = openpyxl.load_workbook(book, rich_text=True)["Hands"]  # red suits, as the pages
+    hearts, spades = rich["C3"].value, rich["C2"].value
+    assert str(hearts).startswith("♥") and hearts[0].font.color.rgb == "FFC0142B"
+    assert isinstance(spades, str)  # a black suit is a plain cell
+    assert rich["I2"].value == "♦" and rich["I2"].font.color.rgb == "FFC0142B"
     assert ET.fromstring(ET.tostring(usebio_tree(result))) is not None
 
 

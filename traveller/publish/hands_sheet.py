@@ -24,6 +24,9 @@ BLOCK = 15
 #: Boards printed on one page.
 PER_PAGE = 2
 _SUITS = ("♠", "♥", "♦", "♣")
+_RED_SUITS = ("♥", "♦")
+#: The red of the hearts and diamonds (the website's).
+RED = "#C0142B"
 _WIDTHS = [16, 2, 16, 2, 16, 3, 4, 4, 4, 4, 4, 4]
 #: Column of each seat's hand, and its first row in the block.
 _PLACE = {"N": (2, 1), "W": (0, 5), "E": (4, 5), "S": (2, 9)}
@@ -65,6 +68,7 @@ def write_hands_sheet(book: Any, st: dict[str, Any], header: tuple[str, str],
     for j, width in enumerate(_WIDTHS):
         sheet.set_column(j, j, width)
     bold = st.get("hand_title") or book.add_format({"bold": True, "font_size": 12})
+    red = book.add_format({"font_color": RED})  # hearts and diamonds, as on the pages
     deals, tables, pars = handrecord.deals(result), handrecord.dd_tables(result), handrecord.pars(
         result)
     breaks = []
@@ -78,6 +82,11 @@ def write_hands_sheet(book: Any, st: dict[str, Any], header: tuple[str, str],
                 style = bold if r == 0 or (r == 13 and col == 0) else None
                 if isinstance(value, int):
                     sheet.write_number(top + r, col, value, style)
+                elif value[:1] in _RED_SUITS and style is None:
+                    if len(value) == 1:  # a heading of the double-dummy table
+                        sheet.write_string(top + r, col, value, red)
+                    else:  # the suit's symbol red, its cards as they are
+                        sheet.write_rich_string(top + r, col, red, value[:1], value[1:])
                 elif value:
                     sheet.write_string(top + r, col, value, style)
     if breaks:
