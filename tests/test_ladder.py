@@ -295,6 +295,11 @@ def test_a_workbook_that_cannot_count_is_named_and_the_others_still_count(tmp_pa
         assert any(name in c and c.startswith("Note: not counted: ") for c in ladder_cells(
             output))
         assert name in (tmp_path / "site" / "ladder.html").read_text(encoding="utf-8")
+    season = traveller.ladder([folder])  # the Python API is told the same
+    assert len(season.uncounted) == 2 and len(season.standings) == 16
+    for name in ("individual.xlsx: its ranking names no players", "broken.xlsx: not a "
+                 "readable workbook"):
+        assert any(name in n and n.startswith("not counted: ") for n in season.notes)
 
 
 def test_sessions_without_names_are_named_not_silently_dropped(tmp_path: Path) -> None:

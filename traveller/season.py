@@ -32,6 +32,9 @@ class Ladder:
     rule: LadderRule
     notes: list[str] = field(default_factory=list)
     changes: list[str] = field(default_factory=list)
+    #: Each session read that gives the ladder no player, and why ("FILE: why"); also
+    #: among the notes, as "not counted: ...".
+    uncounted: list[str] = field(default_factory=list)
 
     def describe(self) -> str:
         """The rule in words, as printed under the ladder's title."""
@@ -93,14 +96,49 @@ def ladder(paths: list[str | Path] | None = None, rule: LadderRule | str | None 
     >>> season.standings.head()  # doctest: +SKIP
     """
     rule = rule_from_text(rule) if isinstance(rule, str) else rule or LadderRule()
+    uncounted: list[str] = []
+    read: list[str] = []
     if rows is None:
-        rows = rows_of(published_sessions([Path(p) for p in paths or []]))
+        published = published_sessions([Path(p) for p in paths or []], uncounted)
+        rows = rows_of(published)
+        counted = set(rows["session"])
+        uncounted += _not_counted(published, counted)
+        read = [*(f"not counted: {why}" for why in uncounted),
+                *_individuals(published, counted)]
     table, detail = standings(rows, rule)
     unnumbered = detail.loc[detail["player_id"].astype("string").fillna("") == "", "player"]
-    notes = [f"two spellings look like one player: {a!r} and {b!r}; write one spelling (or "
-             "give their federation number) so their sessions count together"
-             for a, b in look_alike(unnumbered.astype(str).tolist())]
-    return Ladder(table, detail, rule, notes)
+    notes = [*read, *(f"two spellings look like one player: {a!r} and {b!r}; write one "
+                      "spelling (or give their federation number) so their sessions count "
+                      "together" for a, b in look_alike(unnumbered.astype(str).tolist()))]
+    return Ladder(table, detail, rule, notes, uncounted=uncounted)
+
+
+def _not_counted(published: list[Published], counted: set[str]) -> list[str]:
+    """Why each session read that gives the ladder no player ("FILE: why"): a session
+    left out of the ladder without a word looked to the director like one counted.
+
+    (A session outside --from/--to gives its players and is left out by the rule.)
+    """
+    out = []
+    for session in published:
+        if session.key in counted:
+            continue
+        where = session.source or session.key
+        if "pair" not in session.ranking or session.ranking.empty:
+            out.append(f"{where}: no pair or player is ranked in it")
+        else:
+            out.append(f"{where}: its ranking names no players (it was scored without "
+                       "a names file); score it again with --names (or a Names sheet in "
+                       "the input) to count it")
+    return out
+
+
+def _individuals(published: list[Published], counted: set[str]) -> list[str]:
+    """A note per individual session counted: its players have no partner in it (the
+    Ranking does not say who sat with whom), which --min-partners counts."""
+    return [f"{s.source or s.key}: an individual session; each player's own percentage "
+            "counts, with no partner (it adds none towards --min-partners)"
+            for s in published if s.info.get("ranked") == "player" and s.key in counted]
 
 
 def write_ladder(season: Ladder, output: Path, *, title: str = "Ladder",

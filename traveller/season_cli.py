@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from traveller.errors import TravellerError
 from traveller.read.paths import STATE_DIR
 from traveller.words import plural
-
-if TYPE_CHECKING:
-    from traveller.read.published import Published
 
 
 @click.command("ladder")
@@ -66,23 +62,17 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
       traveller ladder results/riverside -o ladder.xlsx --best 8 --min-sessions 5
       traveller ladder results --by points --from 2026-01-01 --to 2026-12-31
     """
-    from traveller.read.published import published_sessions
-    from traveller.season import LadderRule, ladder, rows_of, write_ladder
+    from traveller.season import LadderRule, ladder, write_ladder
 
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the ladder is written as .xlsx")
     _check_outputs(output, results, html)  # (before anything is read)
-    skipped: list[str] = []
     try:
         rule = LadderRule(by=by, best=best, of=of_latest, min_sessions=min_sessions,
                           min_partners=min_partners, imp_k=imp_k, date_from=date_from,
                           date_to=date_to)
-        published = published_sessions(list(results), skipped)
-        rows = rows_of(published)
-        uncounted = [*skipped, *_not_counted(published, set(rows["session"]))]
-        season = ladder(rows=rows, rule=rule)
-        season.notes[:0] = [*(f"not counted: {why}" for why in uncounted),
-                            *_individuals(published, set(rows["session"]))]
+        season = ladder(list(results), rule)
+        uncounted = season.uncounted
         written = write_ladder(season, output, title=title, site=html)
     except (TravellerError, OSError, ValueError) as exc:
         click.echo(f"error: {exc}", err=True)
@@ -103,34 +93,6 @@ def ladder_command(results: tuple[Path, ...], output: Path, by: str, best: int |
             click.echo(f"  {line}")
     if uncounted:
         sys.exit(3)
-
-
-def _not_counted(published: list[Published], counted: set[str]) -> list[str]:
-    """Why each session read that gives the ladder no player ("FILE: why"): a session
-    left out of the ladder without a word looked to the director like one counted.
-
-    (A session outside --from/--to gives its players and is left out by the rule.)
-    """
-    out = []
-    for session in published:
-        if session.key in counted:
-            continue
-        where = session.source or session.key
-        if "pair" not in session.ranking or session.ranking.empty:
-            out.append(f"{where}: no pair or player is ranked in it")
-        else:
-            out.append(f"{where}: its ranking names no players (it was scored without "
-                       "a names file); score it again with --names (or a Names sheet in "
-                       "the input) to count it")
-    return out
-
-
-def _individuals(published: list[Published], counted: set[str]) -> list[str]:
-    """A note per individual session counted: its players have no partner in it (the
-    Ranking does not say who sat with whom), which --min-partners counts."""
-    return [f"{s.source or s.key}: an individual session; each player's own percentage "
-            "counts, with no partner (it adds none towards --min-partners)"
-            for s in published if s.info.get("ranked") == "player" and s.key in counted]
 
 
 #: The standings file, beside -o, of a ladder (read_state's format) has these keys.
