@@ -153,13 +153,13 @@ def test_the_default_workbook_replaces_only_results_of_the_same_input(tmp_path: 
     assert run("score", str(csv))[0] == 0  # a re-run of the same input replaces its own
     before = results.read_bytes()
     code, _, stderr = run("score", str(xlsx))
-    assert code == 2 and "holds the results of x.csv, not of x.xlsx" in stderr
+    assert code == 2 and "was written from x.csv, not from x.xlsx" in stderr
     assert f"-o {tmp_path / 'x_xlsx_results.xlsx'}" in stderr
     assert results.read_bytes() == before
     assert run("score", str(xlsx), "-o", str(results))[0] == 0  # named: the user's call
     results.write_bytes(b"my own notes")
     code, _, stderr = run("score", str(csv))
-    assert code == 2 and "is not a results workbook traveller wrote" in stderr
+    assert code == 2 and "is not a workbook traveller wrote" in stderr
     assert results.read_bytes() == b"my own notes"
 
 

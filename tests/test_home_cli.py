@@ -70,6 +70,17 @@ def test_options_reach_the_scoring(tmp_path: Path) -> None:
     assert code == 0 and "settle Vera -7, Boris -1, Anna +8" in text
 
 
+def test_the_default_pad_replaces_only_a_pad_of_the_same_sheet(tmp_path: Path) -> None:
+    """r.csv and r.xlsx both default to r_pad.xlsx; a re-run of r.csv replaces its own."""
+    csv, xlsx = tmp_path / "r.csv", tmp_path / "r.xlsx"
+    shutil.copy(SAMPLES / "home_rubber.csv", csv)
+    shutil.copy(SAMPLES / "home_rubber_ru.xlsx", xlsx)
+    assert run("rubber", csv)[0] == 0 and run("rubber", csv)[0] == 0
+    code, text = run("rubber", xlsx)
+    assert code == 2 and "was written from r.csv, not from r.xlsx" in text
+    assert "r_xlsx_pad.xlsx" in text
+
+
 def test_exit_codes(tmp_path: Path) -> None:
     bad = tmp_path / "bad.csv"
     bad.write_text("Deal,Declarer,Contract,Tricks\n1,N,9S,10\n2,N,4S,10\n", encoding="utf-8")

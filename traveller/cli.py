@@ -291,7 +291,7 @@ def _check_targets(input_file: Path, output: Path, others: dict[str, Path | None
             raise click.UsageError(f"{what} {path} is where a sheet too long for the workbook "
                                    f"{output} is written (NAME.SHEET.csv beside it): the "
                                    "output would overwrite the input; give another name with -o")
-    _default_output_free(input_file, output)
+    default_output_free(input_file, output)
     for i, (option, target) in enumerate(targets):
         twice = next((o for o, t in targets[i + 1:] if same_file(target, t)), None)
         if twice is not None:  # (the second would replace the first)
@@ -335,24 +335,25 @@ def _inputs(input_file: Path, others: dict[str, Path | None], points: str | None
     return [(what, p) for what, p in named if isinstance(p, Path)]
 
 
-def _default_output_free(input_file: Path, output: Path) -> None:
-    """The workbook named by default (no -o) replaces only results traveller wrote from this
-    input: not a workbook of the user's own that happens to bear the name, nor the results
-    of x.xlsx when scoring x.csv. A name given with -o is the user's to replace."""
+def default_output_free(input_file: Path, output: Path, named: str = "_results.xlsx") -> None:
+    """The workbook named by default (no -o: INPUT's name + ``named``) replaces only one
+    traveller wrote from this input: not a workbook of the user's own that happens to bear
+    the name, nor the results of x.xlsx when scoring x.csv. A name given with -o is the
+    user's to replace."""
     context = click.get_current_context(silent=True)
     if context is None or context.get_parameter_source("output") not in (
             click.core.ParameterSource.DEFAULT, None) or not output.exists():
         return
-    from traveller.publish.workbook import written_from
+    from traveller.publish.book import written_from
 
     source = written_from(output)
     if source == input_file.name:
         return
-    held = (f"holds the results of {source}, not of {input_file.name}" if source
-            else "is not a results workbook traveller wrote")
-    other = output.with_name(f"{input_file.stem}_{input_file.suffix.lstrip('.')}_results.xlsx")
-    raise click.UsageError(f"the workbook {output} (INPUT's name + _results.xlsx) {held}, "
-                           "and would be written over; name the results with -o (a file "
+    held = (f"was written from {source}, not from {input_file.name}" if source
+            else "is not a workbook traveller wrote")
+    other = output.with_name(f"{input_file.stem}_{input_file.suffix.lstrip('.')}{named}")
+    raise click.UsageError(f"the workbook {output} (INPUT's name + {named}) {held}, "
+                           "and would be written over; name the workbook with -o (a file "
                            f"given with -o is replaced), e.g. -o {other}")
 
 

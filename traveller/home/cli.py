@@ -116,7 +116,7 @@ def three_handed(sheet: Path, output: Path | None, unfinished_partscore: str, de
 
 def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], HomeResult]) -> None:
     """Score, write the pad, print a summary; exit 1 on failure, 3 when problems were listed."""
-    from traveller.cli import EXIT_FAILED, EXIT_PROBLEMS, same_file
+    from traveller.cli import EXIT_FAILED, EXIT_PROBLEMS, default_output_free, same_file
     from traveller.errors import TravellerError
 
     output = output or sheet.with_name(f"{sheet.stem}_pad.xlsx")
@@ -125,6 +125,7 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
     if output.suffix.lower() != ".xlsx":
         raise click.UsageError(f"-o {output}: the score pad is written as .xlsx; give a name "
                                "ending in .xlsx")
+    default_output_free(sheet, output, "_pad.xlsx")
     try:
         result = score()
         result.to_excel(output)

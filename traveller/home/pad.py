@@ -24,7 +24,7 @@ from traveller.home.padsheets import (
     pad_formats,
     rubber_pad,
 )
-from traveller.publish.book import Workbook
+from traveller.publish.book import Workbook, mark_input
 
 #: Sheet names: a few words, never more than Excel's 31 characters.
 MAX_SHEET_NAME = 31
@@ -44,6 +44,7 @@ def write_pad(result: HomeResult, path: str | Path) -> Path:
     try:
         book = Workbook(tmp, {"strings_to_formulas": False, "strings_to_urls": False,
                                          "strings_to_numbers": False, "nan_inf_to_errors": True})
+        mark_input(book, result.source)
         formats = pad_formats(book)
         title = _title(result)
         for name, block in _blocks(result):

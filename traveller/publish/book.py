@@ -15,7 +15,11 @@ store and print those cells more directly (see :class:`TextSafeWorksheet`).
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
+import zipfile
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import xlsxwriter
@@ -308,3 +312,36 @@ class Workbook(xlsxwriter.Workbook):
             for sheet in self.worksheets():
                 if getattr(sheet, "workbook_add_format", None) is not None:
                     sheet.workbook_add_format = None  # (nothing is formatted after close)
+
+
+#: The workbook's custom document property naming the input it holds the results of.
+INPUT_PROPERTY = "traveller input"
+_MARKED = re.compile(rb'name="traveller input"[^>]*>\s*<vt:lpwstr>([^<]*)</vt:lpwstr>')
+
+
+def mark_input(book: Any, source: str | None) -> None:
+    """Mark a workbook being written with its input's name (see :func:`written_from`)."""
+    book.set_custom_property(INPUT_PROPERTY, input_name(source))
+
+
+def input_name(source: str | None) -> str:
+    """The file name a workbook is marked with: its input's (an event's first session's)."""
+    first = (source or "").split(", ")[0]
+    return Path(first).name if first else ""
+
+
+def written_from(path: Path) -> str | None:
+    """The input's name a workbook traveller wrote (results, a score pad) is marked with;
+    None for any other file (another program's, a user's own workbook, not one at all).
+
+    Read from the small custom-properties part, without opening the sheets.
+    """
+    try:
+        with zipfile.ZipFile(path) as book:
+            part = book.getinfo("docProps/custom.xml")
+            if part.file_size > 65536:
+                return None
+            found = _MARKED.search(book.read(part))
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
+    return html.unescape(found.group(1).decode("utf-8", "replace")) if found else None

@@ -17,12 +17,9 @@ run never leaves a half-written workbook.
 
 from __future__ import annotations
 
-import html
 import os
-import re
 import sys
 import tempfile
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +29,7 @@ import pandas as pd
 from xlsxwriter.exceptions import FileCreateError
 
 from traveller.publish import handrecord
-from traveller.publish.book import Workbook
+from traveller.publish.book import Workbook, mark_input
 from traveller.publish.book_reads import Reads, card_columns, frequency_columns
 from traveller.publish.cards import result_frequencies, result_score_cards
 from traveller.publish.hands_sheet import BLOCK, has_hands, write_hands_sheet
@@ -110,7 +107,7 @@ def write_workbook(result: Result, path: str | Path, *, more_sheets: bool = True
     os.close(fd)
     try:
         book = Workbook(tmp, _book_options(result, plan, row_limit))
-        book.set_custom_property(INPUT_PROPERTY, input_name(result.source))
+        mark_input(book, result.source)
         st = styles(book)
         header = (page_header(result), page_footer(result))
         write_ranking(book, result, _ranking_frame(result), notes)
@@ -175,34 +172,6 @@ def _close(book: Workbook) -> str:
         return ""
     finally:
         sys.unraisablehook = hook
-
-
-#: The workbook's custom document property naming the input it holds the results of.
-INPUT_PROPERTY = "traveller input"
-_MARKED = re.compile(rb'name="traveller input"[^>]*>\s*<vt:lpwstr>([^<]*)</vt:lpwstr>')
-
-
-def input_name(source: str | None) -> str:
-    """The file name a workbook is marked with: its input's (an event's first session's)."""
-    first = (source or "").split(", ")[0]
-    return Path(first).name if first else ""
-
-
-def written_from(path: Path) -> str | None:
-    """The input's name a results workbook traveller wrote is marked with; None for any
-    other file (another program's, a user's own workbook, not a workbook at all).
-
-    Read from the small custom-properties part, without opening the sheets.
-    """
-    try:
-        with zipfile.ZipFile(path) as book:
-            part = book.getinfo("docProps/custom.xml")
-            if part.file_size > 65536:
-                return None
-            found = _MARKED.search(book.read(part))
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return None
-    return html.unescape(found.group(1).decode("utf-8", "replace")) if found else None
 
 
 def _book_options(result: Result, plan: list[Planned], row_limit: int) -> dict[str, bool]:
