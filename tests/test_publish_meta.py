@@ -70,6 +70,22 @@ def test_an_old_session_is_published_final_and_a_dated_title_dates_it(tmp_path: 
     assert result.meta["status"].startswith("Provisional")
 
 
+def test_a_title_given_keeps_the_date_the_inputs_title_carried() -> None:
+    """--title "Club night" over "..., 3 November 2026" lost the session's date: published
+    weeks later, its results read provisional, and its PBN was dated by the file."""
+    from traveller.publish.outputs import stamp
+
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    stamp(result, Publication(title="Club night"), now=NOON + timedelta(days=28))
+    assert result.meta == {"title": "Club night", "date": "3 November 2026", "status": FINAL}
+    result = process(SAMPLE_DATA / "club_session.xlsx")  # a date given, or in the new title
+    stamp(result, Publication(title="Club night", date="4.11.2026"), now=NOON)
+    assert result.meta["date"] == "4.11.2026"
+    result = process(SAMPLE_DATA / "club_session.xlsx")
+    stamp(result, Publication(title="Club night 5 November 2026"), now=NOON)
+    assert "date" not in result.meta
+
+
 def test_an_untitled_session_named_by_its_date_is_dated_by_it_and_titled_by_its_club(
         tmp_path: Path) -> None:
     from traveller.publish.outputs import stamp

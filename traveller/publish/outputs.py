@@ -28,11 +28,17 @@ def stamp(result: Result, publication: Publication, *, first_published: datetime
     date is known (given, or written in the title), the period runs from the
     session at the latest (see :meth:`Publication.deadline`).
     """
-    from traveller.publish.dates import meta_date
+    from traveller.publish.dates import date_in_text, meta_date
 
     now = now or datetime.now().astimezone()
     meta = (untitled_meta(result.meta, publication)
             if titled_by_file(result.meta, result.source) else result.meta)
+    if publication.title is not None and publication.date is None and not meta.get("date"):
+        # a title given in place of one that carried the session's date ("Tuesday pairs,
+        # 3 November 2026") keeps that date: printed under it, and counted for the status
+        dated = date_in_text(meta.get("title"))
+        if dated is not None and date_in_text(publication.title) is None:
+            meta = {**meta, "date": f"{dated.day} {dated:%B %Y}"}
     session = meta_date(publication_meta(meta, publication, None, now))
     deadline = publication.deadline(first_published or now, session)
     result.meta = publication_meta(meta, publication, deadline, now)
