@@ -118,6 +118,6 @@ def _formatted(part: list[dict[str, Any]], cards: pd.DataFrame,
                 board[i:j], opponents[i:j], sat[i:j], rest[i:j], held[i:j], page["held"]))
             page["chart_html"] = markupsafe.Markup(card_chart(
                 values[i:j], boards[i:j], pcts[i:j],
-                field_boards.get(shown.text(pd.Series([row["section"]])).iloc[0])))
+                field_boards.get(row["section"])))  # (a ranking row's section is text)
         yield page
         at += b - a
