@@ -335,14 +335,19 @@ def _inputs(input_file: Path, others: dict[str, Path | None], points: str | None
     return [(what, p) for what, p in named if isinstance(p, Path)]
 
 
+def _output_by_default() -> bool:
+    """True when a command is running and its output is the default name (no -o given)."""
+    context = click.get_current_context(silent=True)
+    return context is not None and context.get_parameter_source("output") in (
+        click.core.ParameterSource.DEFAULT, None)
+
+
 def default_output_free(input_file: Path, output: Path, named: str = "_results.xlsx") -> None:
     """The workbook named by default (no -o: INPUT's name + ``named``) replaces only one
     traveller wrote from this input: not a workbook of the user's own that happens to bear
     the name, nor the results of x.xlsx when scoring x.csv. A name given with -o is the
     user's to replace."""
-    context = click.get_current_context(silent=True)
-    if context is None or context.get_parameter_source("output") not in (
-            click.core.ParameterSource.DEFAULT, None) or not output.exists():
+    if not _output_by_default() or not output.exists():
         return
     from traveller.publish.book import written_from
 
@@ -359,11 +364,7 @@ def default_output_free(input_file: Path, output: Path, named: str = "_results.x
 
 def _targets(output: Path, given: dict[str, object]) -> list[tuple[str, Path]]:
     """Every path the run writes (the side CSVs apart: :func:`_side_csv`), by its option."""
-    context = click.get_current_context(silent=True)
-    default = click.core.ParameterSource.DEFAULT
-    by_default = context is not None and context.get_parameter_source("output") in (default,
-                                                                                    None)
-    targets = [("the workbook (by default INPUT's name + _results.xlsx)" if by_default
+    targets = [("the workbook (by default INPUT's name + _results.xlsx)" if _output_by_default()
                 else "-o", output)]
     targets += [(f"--{k}", v) for k in ("html", "pbn", "usebio") if isinstance(v := given[k], Path)]
     if isinstance(given["html"], Path):  # the director's page, beside the workbook
