@@ -242,7 +242,8 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     score_ok = ~np.isnan(sc) & ~adjusted
     # contract trouble is only a warning when the score (or a ruling) says it all
     hard = ~(score_ok | adjusted)
-    _scores_off_vulnerability(ruled, out)
+    vul_codes = _vul_codes(out)  # (the Vul column as scored, for both score checks)
+    _scores_off_vulnerability(ruled, out, vul_codes)
     _ruling_problems(ruled, src, header, problems)
     names = _names(header)
     unknown_columns = _not_recognised(frame)
@@ -281,7 +282,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     if use_score.any():
         impossible = use_score & ~possible_ns_score(
             pd.Series(out["board"], index=src.index),
-            pd.Series(int_array(score), index=src.index), _vul_codes(out)).to_numpy(dtype=bool)
+            pd.Series(int_array(score), index=src.index), vul_codes).to_numpy(dtype=bool)
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
@@ -356,12 +357,14 @@ def _vul_codes(out: dict[str, Any]) -> np.ndarray | None:
                                                                    na_value=-1))
 
 
-def _scores_off_vulnerability(ruled: dict[str, Any], out: dict[str, Any]) -> None:
+def _scores_off_vulnerability(ruled: dict[str, Any], out: dict[str, Any],
+                              vul: np.ndarray | None) -> None:
     """A split or weighted ruling's scores checked against the board's vulnerability:
     +400 on a board N-S are vulnerable on is no score N-S can make (3NT is +600 there),
     and a ruling written with the other vulnerability's score would be matchpointed
     as if it were right. Such a ruling is refused (``ruling_error``), as one whose
-    score no board has, and listed with the score that cannot be."""
+    score no board has, and listed with the score that cannot be. ``vul``: the
+    :func:`_vul_codes` the rows are scored at."""
     kind = np.asarray(pd.array(ruled["ruling_kind"], dtype="string").to_numpy(
         dtype=object, na_value=None))
     rows = np.flatnonzero(np.isin(kind, ("split", "weighted")))
@@ -372,7 +375,6 @@ def _scores_off_vulnerability(ruled: dict[str, Any], out: dict[str, Any]) -> Non
 
     texts = cleaned_texts(list(pd.array(ruled["ruling"], dtype="string")[rows]))
     board = pd.array(out["board"], dtype="Int64")[rows]
-    vul = _vul_codes(out)
     codes = vul[rows] if vul is not None else np.full(len(rows), -1)
     errors = pd.array(ruled["ruling_error"], dtype="string").copy()
     kinds = pd.array(ruled["ruling_kind"], dtype="string").copy()
