@@ -89,3 +89,38 @@ def test_sessions_of_a_few_boards_or_a_single_traveller_are_not_checked(tmp_path
 def test_a_pair_missing_a_round_or_two_is_not_listed(tmp_path: Path) -> None:
     rows = [r for r in mitchell(boards=12) if not (r[1] == "3" and r[0] in (5, 6, 7, 8, 9))]
     assert listed(run(tmp_path, rows)) == []
+
+
+def test_the_ranking_says_beneath_it_on_how_few_boards_a_short_pair_is_placed(
+        tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    from traveller.publish.site import site_pages
+
+    rows = mitchell()
+    rows[12][1] = "14"  # board 4, N-S 1 typed as 14: a one-board pair
+    rows = [r for r in rows if not (r[2] == "3" and r[0] > 3)]  # E-W 3 left after 3 boards
+    path = tmp_path / "t.csv"
+    path.write_text(HEADER + "".join(",".join(map(str, r)) + "\n" for r in rows), encoding="utf-8")
+    result = traveller.process(path)
+    assert sorted(result.problems["code"]) == ["few-boards", "few-boards"]
+    result.to_excel(tmp_path / "out.xlsx")
+    sheet = load_workbook(tmp_path / "out.xlsx", read_only=True)["Ranking"]
+    foot = [r[0] for r in sheet.iter_rows(values_only=True) if r[0]][-3:]
+    assert foot == [  # (in the order of their first rows)
+        "Pair 3 E-W has results on 3 boards (1, 2, 3), where most pairs have results on 7.",
+        "Pair 14 N-S has a result on board 4 only, where most pairs have results on 7.",
+        "2 problems listed on the Problems sheet."]
+    page = site_pages(result)["index.html"]
+    assert ('<p class="note">Pair 3 E-W has results on 3 boards (1, 2, 3), where most pairs '
+            "have results on 7.</p>") in page
+
+
+def test_a_session_without_short_pairs_has_no_such_line() -> None:
+    import pandas as pd
+
+    from traveller.tidy.few_boards import ranked_on_few
+
+    assert ranked_on_few(pd.DataFrame(columns=["code", "message"])) == []
+    other = pd.DataFrame({"code": ["bad-board"], "message": ["t.csv row 2, Board 'x': ..."]})
+    assert ranked_on_few(other) == []

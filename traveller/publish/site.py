@@ -56,6 +56,7 @@ from traveller.publish.site_model import (
     ranking_groups,
 )
 from traveller.publish.titles import method_line
+from traveller.tidy.few_boards import ranked_on_few
 
 if TYPE_CHECKING:
     import numpy as np
@@ -239,7 +240,7 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
 
     if "ranking" in parts:
         yield "index.html", env.get_template("ranking.html").render(
-            **common, ranking=groups, page="ranking")
+            **common, ranking=groups, page="ranking", notes=ranked_on_few(result.problems))
     if claim is None:
         if "boards" in parts:
             yield from boards(0, len(index))

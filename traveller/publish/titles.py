@@ -10,6 +10,7 @@ from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING
 
 from traveller.publish.shown import carry_shown
+from traveller.tidy.few_boards import ranked_on_few
 from traveller.words import plural
 
 if TYPE_CHECKING:
@@ -55,11 +56,12 @@ def top_lines(result: Result) -> list[str]:
 
 
 def foot_lines(result: Result) -> list[str]:
-    """The Ranking sheet's foot: how it was scored, in one plain sentence; the problems
-    listed, when there are any."""
+    """The Ranking sheet's foot: how it was scored, in one plain sentence; each pair ranked
+    on far fewer boards than the field (its boards against the field's: a reader sees why a
+    pair placed high played so little); the problems listed, when there are any."""
     n = len(result.problems)
     listed = [f"{plural(n, 'problem')} listed on the Problems sheet."] if n else []
-    return [method_line(result) + ".", *listed]
+    return [method_line(result) + ".", *ranked_on_few(result.problems), *listed]
 
 
 def method_line(result: Result) -> str:

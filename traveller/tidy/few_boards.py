@@ -15,12 +15,14 @@ holds only a few travellers has no such field, and nothing is listed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from traveller.problems import combine, flag
+from traveller.errors import PROBLEM_CODES
+from traveller.problems import FIXES, combine, flag
 from traveller.score.sides import result_sides
 
 #: A section whose pairs have fewer boards than this (the median) is not checked.
@@ -76,6 +78,36 @@ def few_boards(frame: pd.DataFrame, movement: str, per_line: bool) -> pd.DataFra
         parts.append(flag(first, "few-boards", "pair", pd.Series([str(pair)], index=first.index),
                           detail, blocking=False))
     return combine(parts)
+
+
+def ranked_on_few(problems: pd.DataFrame) -> list[str]:
+    """A sentence per ``few-boards`` pair for the foot of the ranking, where the pair is
+    placed: its boards against the field's, without the rows (the Problems sheet has them).
+
+    >>> found = pd.DataFrame({"code": ["few-boards"], "message": [
+    ...     "s.csv row 7, pair '4': " + PROBLEM_CODES["few-boards"] + " (pair 4 has a result "
+    ...     "on board 2 only (row 7), where most pairs have results on 8; pair 3 has none on "
+    ...     "board 2); " + FIXES["few-boards"]]})
+    >>> ranked_on_few(found)
+    ['Pair 4 has a result on board 2 only, where most pairs have results on 8.']
+    """
+    if problems.empty or "code" not in problems:
+        return []
+    opening, closing = f": {PROBLEM_CODES['few-boards']} (", f"); {FIXES['few-boards']}"
+    lines = []
+    for message in problems.loc[problems["code"] == "few-boards", "message"].astype(str):
+        start, end = message.find(opening), message.rfind(closing)
+        if start < 0 or end < start:  # (not this module's message)
+            continue
+        detail = message[start + len(opening):end].split("; pair ")[0]  # (the pairs lacking)
+        detail = _ROWS.sub("", _ROWS_AFTER.sub(")", detail))
+        lines.append(detail[:1].upper() + detail[1:] + ".")
+    return lines
+
+
+#: The rows in a short pair's detail: "(row 7)" after one board, "; rows 12, 40)" after more.
+_ROWS = re.compile(r" \(rows? [^()]*\)")
+_ROWS_AFTER = re.compile(r"; rows? [^;()]*\)")
 
 
 def _any_short(frame: pd.DataFrame, per_line: bool) -> bool:
