@@ -144,6 +144,28 @@ def test_a_number_close_to_a_whole_one_keeps_its_decimals() -> None:
         "+420", "0", "-50"]  # zero unsigned, as the workbook's signed format shows it
 
 
+def test_a_ranking_column_with_fractions_keeps_two_decimals_on_every_row(
+        tmp_path: Path) -> None:
+    """A board played fewer times gives fractional matchpoints: the page showed 22 above
+    22.33 in one column, where the Ranking sheet prints 22.00."""
+    from traveller.publish.site import site_pages
+
+    assert shown.numbers(pd.Series([22.333, 22.0, float("nan")]), together=True).tolist() == [
+        "22.33", "22.00", ""]
+    assert shown.numbers(pd.Series([22.0, 17.0]), together=True).tolist() == ["22", "17"]
+    rows = [[b, t, (t + b) % 4 + 1, "4S", "N", 10 - (t + b) % 3]
+            for b in range(1, 9) for t in range(1, 5)][1:]  # board 1 played three times
+    path = tmp_path / "t.csv"
+    path.write_text("Board,NS,EW,Contract,By,Tricks\n"
+                    + "".join(",".join(map(str, r)) + "\n" for r in rows), encoding="utf-8")
+    result = process(path)
+    mp = result.ranking["mp"]
+    assert (mp != mp.round()).any() and (mp == mp.round()).any()
+    page = site_pages(result)["index.html"]
+    for value in mp:
+        assert f'<td class="num">{value:.2f}</td>' in page
+
+
 def test_places_is_the_one_rounding_of_every_text_output() -> None:
     from traveller.words import places
 

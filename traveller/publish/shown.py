@@ -137,15 +137,19 @@ def fixed(values: np.ndarray, decimals: int = 2, signed: bool = False) -> np.nda
     return out
 
 
-def numbers(column: pd.Series, decimals: int = 2, signed: bool = False) -> pd.Series:
+def numbers(column: pd.Series, decimals: int = 2, signed: bool = False,
+            together: bool = False) -> pd.Series:
     """Numbers to text: to ``decimals`` places (as :func:`fixed`), without the decimals
     when they are all 0 (191, not 191.00; but 1352.99, which is no whole number however
-    close to one)."""
+    close to one). ``together``: a column of a table keeps its decimals on every cell when
+    one cell needs them (22.00 above 22.33, as the Ranking sheet prints a block)."""
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=float)
     text = fixed(values, decimals, signed)
     if decimals and len(text):
         tail = "." + "0" * decimals
         whole = np.char.endswith(text.astype(str), tail)
+        if together and not whole[~np.isnan(values)].all():
+            whole[:] = False
         if whole.any():
             text[whole] = [t[: -len(tail)] for t in text[whole].tolist()]
     out = np.where(np.isnan(values), "", text)

@@ -48,8 +48,9 @@ def _ranking_rows(result: Result) -> tuple[pd.DataFrame, str, str | None]:
         "section": shown.text(section), "line": shown.text(line),
         "pair": shown.text(pair), "names": shown.text(r.get("names", line)),
         "boards": shown.text(r["boards"]) if "boards" in r else "",
-        "score": shown.numbers(r[score]) if score else "",
-        "factored": shown.numbers(r["mp_factored"]) if shown.factored_shown(r) else "",
+        "score": shown.numbers(r[score], together=True) if score else "",
+        "factored": (shown.numbers(r["mp_factored"], together=True)
+                     if shown.factored_shown(r) else ""),
         "second": (shown.numbers(r[second]) if event == "total" else shown.percents(r[second])
                    ) if second else "",
         "value": pd.to_numeric(r[second], errors="coerce").fillna(0) if second else 0.0,
