@@ -302,6 +302,29 @@ def test_a_workbook_that_cannot_count_is_named_and_the_others_still_count(tmp_pa
         assert any(name in n and n.startswith("not counted: ") for n in season.notes)
 
 
+def test_a_rerun_rewrites_the_ladder_when_only_its_notes_or_rule_changed(tmp_path: Path
+                                                                         ) -> None:
+    """The standings alone decided whether to rewrite: a broken workbook added to the
+    folder, or another --best that changes no total, left the ladder saying the old notes
+    and the old rule (the run said "see the notes under the ladder")."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    named_session(folder, 1)
+    output = tmp_path / "ladder.xlsx"
+    assert ladder_run(folder, "-o", output).exit_code == 0
+    (folder / "broken.xlsx").write_bytes(b"not a workbook")
+    run = ladder_run(folder, "-o", output)
+    assert run.exit_code == 3 and "nothing changed" not in run.stdout, run.output
+    assert any("broken.xlsx: not a readable workbook" in c for c in ladder_cells(output))
+    (folder / "broken.xlsx").unlink()
+    run = ladder_run(folder, "-o", output, "--best", "4")
+    assert run.exit_code == 0 and "nothing changed" not in run.stdout, run.output
+    cells = ladder_cells(output)
+    assert not any("broken.xlsx" in c for c in cells)
+    assert any("best 4" in c for c in cells), cells
+    assert "nothing changed" in ladder_run(folder, "-o", output, "--best", "4").stdout
+
+
 def test_sessions_without_names_are_named_not_silently_dropped(tmp_path: Path) -> None:
     """club_session and rulings_session scored without names gave "32 players over 1
     session", the two sessions dropped without a word; from a batch's OUTDIR too."""

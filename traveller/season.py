@@ -145,22 +145,26 @@ def write_ladder(season: Ladder, output: Path, *, title: str = "Ladder",
                  site: Path | None = None) -> list[Path]:
     """Write the ladder workbook (and pages) unless nothing changed; the paths written.
 
-    ``<output>.json`` beside the workbook keeps the standings; the changes from
-    the last ones go into ``season.changes`` and ``<name>_changes.txt``.
+    ``<output>.json`` beside the workbook keeps the standings, and the title, rule
+    and notes printed with them (a new unreadable workbook or another rule that moves no
+    total still rewrites the ladder); the changes from the last standings go into
+    ``season.changes`` and ``<name>_changes.txt``.
     """
     from traveller.publish import ladder_out
 
     state_path = output.with_suffix(".json")
-    state = {**ladder_out.state_of(season.standings, season.sessions), "title": title}
+    rule = season.describe()
+    state = {**ladder_out.state_of(season.standings, season.sessions), "title": title,
+             "rule": rule, "notes": list(season.notes)}
     old = ladder_out.read_state(state_path)
     season.changes = ladder_out.changes(old, state)
     if old == state and output.exists() and (site is None or (site / "ladder.html").exists()):
         return []  # nothing new: nothing is rewritten
     written = [ladder_out.write_ladder_workbook(season.standings, season.sessions, output,
-                                                title, season.describe(), season.notes)]
+                                                title, rule, season.notes)]
     if site is not None:
         written.append(ladder_out.write_ladder_pages(season.standings, season.sessions, site,
-                                                     title, season.describe(), season.changes,
+                                                     title, rule, season.changes,
                                                      season.notes))
     if season.changes:
         text = f"Ladder changes: {title}\n\n" + "\n".join(season.changes) + "\n"
