@@ -53,6 +53,24 @@ def test_score_points_writes_the_column_on_the_sheet_the_page_and_usebio(tmp_pat
     assert len(awarded) == 16 and awarded.count("0.24") == 2  # each line's first
 
 
+def test_an_individuals_master_points_list_each_player_once(tmp_path: Path) -> None:
+    """An individual's ranking row is one player: the Master points sheet listed each twice,
+    the second row without a name, as if every player had a partner."""
+    result = traveller.process(SAMPLE_DATA / "individual_session.csv",
+                               names=SAMPLE_DATA / "individual_names.csv", points="abf")
+    assert result.players is not None and result.points is not None
+    assert len(result.players) == len(result.points) == len(result.ranking) == 12
+    assert (result.points["player"] != "").all()
+    assert result.points.set_index("pair").loc[1, "player"] == "Anna Nowak"
+    book = openpyxl.load_workbook(result.to_excel(tmp_path / "i.xlsx"), read_only=True)
+    rows = list(book["Master points"].iter_rows(values_only=True))
+    book.close()
+    assert rows[0][2:4] == ("Player", "Names") and len(rows) == 13  # headed as ranked
+    assert len({r[3] for r in rows[1:]}) == 12
+    pairs = traveller.process(SESSION, points="abf")
+    assert pairs.points is not None and len(pairs.points) == 2 * len(pairs.ranking)
+
+
 def test_a_scale_that_needs_an_input_fails_with_what_to_give(tmp_path: Path) -> None:
     done = CliRunner().invoke(main, ["score", str(SESSION), "-o", str(tmp_path / "r.xlsx"),
                                      "--points", "pzbs"])

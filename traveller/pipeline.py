@@ -155,7 +155,8 @@ def process(
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options, progress=progress)
     if "pair" in result.ranking:
-        result.players = players_of(result.ranking, loaded.names)
+        result.players = players_of(result.ranking, loaded.names,
+                                    bool(result.settings.get("individual")))
     if scale_of_points is not None:
         with_points(result, loaded.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
@@ -351,8 +352,8 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
                          "ranking has no pairs to award")
     method = str(result.settings.get("method", "mp"))
     boards = int(str(result.settings.get("boards", 0)))
-    players = result.players if result.players is not None else players_of(result.ranking,
-                                                                            names)
+    players = result.players if result.players is not None else players_of(
+        result.ranking, names, bool(result.settings.get("individual")))
     frame, per_pair = session_points(result.ranking, players, scale, boards=boards,
                                      method=method,
                                      by_section=result.settings.get("sections") != "field")

@@ -322,6 +322,8 @@ def _sheets(result: Result, cards: Callable[[], Any], frequencies: Callable[[], 
     """The sheets after Problems, the score cards from ``cards()``, the frequencies from
     ``frequencies()`` (each a frame or its columns) and the summary from ``summary()``."""
     points = getattr(result, "points", None)  # each player's award, with their number
+    if points is not None and result.settings.get("individual"):
+        points = points.rename(columns={"pair": "player", "player": "names"})  # as ranked
     awarded = [("Master points", points)] if points is not None else []
     sheets = [("Score cards", cards()), ("Frequencies", frequencies()),
               ("Summary", summary()), *result.tables.items()]

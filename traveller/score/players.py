@@ -26,8 +26,10 @@ _STRING = pd.StringDtype()
 SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
 
 
-def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFrame:
-    """Two rows per ranked pair, one per player: section, line, pair, player, player_id.
+def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None,
+               individual: bool = False) -> pd.DataFrame:
+    """Two rows per ranked pair, one per player: section, line, pair, player, player_id
+    (``individual``: one row per ranked player, ``pair`` their number).
 
     A player whose name is not known (no names sheet) is written "" so that the
     pair's award is still listed; the ladder leaves such rows out. The rows are
@@ -50,6 +52,12 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None) -> pd.DataFram
         first_second = [parts[i] if len(parts) > i else "" for i in (0, 1) for parts in split]
         player = pd.Series(pd.array(first_second, dtype=_STRING)).str.strip().array
         player_id = pd.array([""] * 2 * n, dtype=_STRING)
+    if individual:  # (an individual's ranking row is one player: no partner to list)
+        rows = np.lexsort(tuple(_codes(keys[c]) for c in ("pair", "line", "section")))
+        return frame_of({"section": pd.array(keys["section"][rows], dtype=_STRING),
+                         "line": pd.array(keys["line"][rows], dtype=_STRING),
+                         "pair": keys["pair"].take(rows), "player": player.take(rows),
+                         "player_id": player_id.take(rows)})
     return _player_rows(keys, player, player_id)
 
 
