@@ -358,8 +358,32 @@ def test_bad_files_are_reported_and_the_rest_processed(tmp_path: Path,
     assert "binary file" in files["clubB/binary.csv"]["error"]
     assert "empty" in files["clubB/empty.csv"]["error"]
     assert "not a readable workbook" in files["clubB/corrupt.xlsx"]["error"]
-    assert len(outputs(out)) == 2
+    for name in ("binary", "corrupt", "empty"):  # each still has its Problems sheet
+        failed = files[f"clubB/{name}.{'xlsx' if name == 'corrupt' else 'csv'}"]
+        assert failed["error"].endswith(f"(listed on the Problems sheet of {name}_results.xlsx)")
+        book = openpyxl.load_workbook(out / "clubB" / f"{name}_results.xlsx", read_only=True)
+        rows = list(book["Problems"].iter_rows(values_only=True))[1:]
+        book.close()
+        assert [r[5] for r in rows] == ["unreadable-file"]
+    assert len(outputs(out)) == 5  # (not the file that went away)
     assert "4 failed" in stdout.splitlines()[-1]
+
+
+def test_a_broken_re_export_keeps_the_results_published_before(tmp_path: Path) -> None:
+    """A file scored and published, then replaced by a broken export: the run fails the file
+    and keeps its published workbook, saying so (a Problems-only workbook would have taken
+    the session's results down)."""
+    inbox, out = tmp_path / "inbox", tmp_path / "out"
+    inbox.mkdir()
+    shutil.copy(SAMPLE_DATA / "club_session.csv", inbox / "tue.csv")
+    age(inbox)
+    assert run(inbox, "-o", out)[0] == 0
+    published = (out / "tue_results.xlsx").read_bytes()
+    (inbox / "tue.csv").write_text("Board,NS,EW,Contract,By,Tricks\n", encoding="utf-8")
+    age(inbox)
+    code, stdout, _ = run(inbox, "-o", out)
+    assert code == 1 and "(the workbook published before, tue_results.xlsx, is kept)" in stdout
+    assert (out / "tue_results.xlsx").read_bytes() == published
 
 
 def test_move_done_moves_only_processed_inputs(tmp_path: Path) -> None:

@@ -106,6 +106,28 @@ def test_unreadable_input_one_line_error_exit_1(tmp_path: Path, content: bytes,
     assert code == 1
     assert stderr.startswith("error: ") and needle in stderr
     assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1
+    assert f"listed on the Problems sheet of {tmp_path / 'r.xlsx'}" in stderr
+    book = openpyxl.load_workbook(tmp_path / "r.xlsx", read_only=True)  # what to fix, even so
+    problems = list(book["Problems"].iter_rows(values_only=True))
+    ranking = [r[0] for r in book["Ranking"].iter_rows(values_only=True) if r[0]]
+    book.close()
+    assert [p[5] for p in problems[1:]] == ["unreadable-file"] and needle in problems[1][7]
+    assert str(problems[1][0]).endswith("bad.csv") and problems[1][6] == "error"
+    assert ranking[0] == "Results: bad.csv" and ranking[-2:] == [
+        "Nothing could be scored: the Problems sheet says why.",
+        "1 problem listed on the Problems sheet."]
+    assert not list(tmp_path.glob("*.html")) and not (tmp_path / "site").exists()
+    code, _, again = run("score", str(bad), "--html", str(tmp_path / "site"))  # its own name
+    assert code == 1 and "listed on the Problems sheet of" in again
+    assert (tmp_path / "bad_results.xlsx").exists() and not (tmp_path / "site").exists()
+
+
+def test_an_option_s_value_that_fails_writes_no_workbook(tmp_path: Path) -> None:
+    """Only a file that cannot be read is listed: a scale missing its input is the
+    command's, and nothing is written."""
+    code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o",
+                          str(tmp_path / "r.xlsx"), "--points", "pzbs")
+    assert code == 1 and "pzbs:first=" in stderr and "Problems sheet" not in stderr
     assert not (tmp_path / "r.xlsx").exists()
 
 

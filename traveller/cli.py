@@ -229,6 +229,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     _check_targets(input_file, output, {"--names": names, "--hands": hands}, points,
                    structure)
     _check_publication(structure)
+    result: Result | None = None
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
                   "encoding": encoding, "options": _options(structure)}
@@ -258,9 +259,35 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
             exc = OSError(f"the disk is full ({exc.strerror}): not everything could be written "
                           f"for {input_file} (no partial file is left); free some space and "
                           "run again")
-        click.echo(f"error: {exc}", err=True)
+        said = str(exc)
+        if isinstance(exc, TravellerError) and result is None:  # the input itself: still a
+            read = [p for _, p in _inputs(input_file, {"--names": names, "--hands": hands},
+                                          points, structure)]
+            listed = _unreadable_book(read, output, exc, structure)  # Problems sheet
+            if listed is not None:
+                said += f" (listed on the Problems sheet of {listed}; nothing else written)"
+        click.echo(f"error: {said}", err=True)
         sys.exit(EXIT_FAILED)
     _report(result, input_file, written, not_written, untitled)
+
+
+def _unreadable_book(read: list[Path], output: Path, error: TravellerError,
+                     given: dict[str, object]) -> Path | None:
+    """The workbook of a file that cannot be read (one of ``read``, what the run reads): its
+    Problems sheet says why (the site, PBN and USEBIO are not written: they would publish
+    nothing); None when the error names no file, or the workbook cannot be written either."""
+    from traveller.pipeline import unreadable
+    from traveller.publish.workbook import write_workbook
+
+    result = unreadable(error, list(read))  # (titled as given, else by the file's name;
+    if result is None:  # (an option's value: no file to list)
+        return None
+    result.meta = {k: v for k in ("title", "date", "club")  # no status: nothing to correct)
+                   if isinstance(v := given[k], str)}
+    try:
+        return write_workbook(result, output, more_sheets=False)
+    except OSError:
+        return None
 
 
 #: The one extension each of --pbn and --usebio takes: XML written under a sheet's name

@@ -45,6 +45,7 @@ PROBLEM_CODES: dict[str, str] = {
     "few-boards": (
         "the pair has results on far fewer boards than most pairs of the session"
     ),
+    "unreadable-file": "the file could not be read, so nothing is scored",
     "pair-on-both-lines": "in this Mitchell the pair sits on the other line elsewhere",
     "bad-ruling": (
         "a director's ruling (A+, A60/40, 30%+650/70%-100, +420/-450, TD...) cannot be "

@@ -166,6 +166,48 @@ def process(
     return result
 
 
+def unreadable(error: TravellerError, files: list[str | Path]) -> Result | None:
+    """What a file that cannot be read at all is published as: nothing scored, and one
+    ``unreadable-file`` problem saying why and what to do, so the director's workbook has
+    its Problems sheet even then. ``files``: what the run reads, the input first; the
+    problem names the one the error names (a names file, a second session). None when the
+    error names none of them (an option's value, such as a scale's missing input).
+
+    >>> found = unreadable(TravellerError("names.csv: the file is empty; export the "
+    ...                                   "names again"), ["tue.csv", "names.csv"])
+    >>> found.ranking.empty, found.problems["code"].tolist(), found.source
+    (True, ['unreadable-file'], 'tue.csv')
+    >>> unreadable(TravellerError("--points 'pzbs': give first=N"), ["tue.csv"]) is None
+    True
+    >>> print(found.problems["message"].iloc[0])  # doctest: +NORMALIZE_WHITESPACE
+    names.csv: the file could not be read, so nothing is scored (the file is
+    empty; export the names again); mend or export the file as the message says, then
+    score it again
+    """
+    from traveller.problems import flag
+
+    text = str(error)
+    for culprit in files:
+        named = next((n for n in dict.fromkeys((str(culprit), printable(str(culprit)),
+                                                Path(culprit).name))
+                      if text.startswith(f"{n}: ")), None)
+        if named is not None:  # (the problem's row names the file already)
+            text = text[len(named) + 2:]
+            break
+    else:
+        return None
+    result = process(pd.DataFrame({c: pd.Series(dtype="string") for c in _EMPTY_SHEET}))
+    where = pd.DataFrame({"file": [str(culprit)], "sheet": [""],
+                          "row": pd.array([pd.NA], dtype="Int64")})
+    result.problems = _published(flag(where, "unreadable-file", "", detail=text))
+    result.source = printable(str(files[0]))
+    return result
+
+
+#: The header of the empty sheet an unreadable file's result is made from.
+_EMPTY_SHEET = ("Board", "NS", "EW", "Contract", "By", "Tricks")
+
+
 def with_hands(result: Result, hands: str | Path | None = None,
                dd: bool | str | Path = True) -> Result:
     """The result with its hands, double dummy and par, and their problems (a new Result).

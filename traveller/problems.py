@@ -34,6 +34,7 @@ FIXES: dict[str, str] = {
     "pair-on-both-lines": (
         "correct the pair number, or use --movement howell if pairs changed lines"
     ),
+    "unreadable-file": "mend or export the file as the message says, then score it again",
     "bad-ruling": "write the ruling in one of the notations of docs/rulings.md",
     "ambiguous-notation": "rerun with --notation set to the sheet's notation",
     "excel-date": "format the column as Text in Excel and type the value again",

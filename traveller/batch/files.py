@@ -27,15 +27,16 @@ PAUSE_ENV = "TRAVELLER_BATCH_TEST_PAUSE"
 TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
 
 
-def publish(result: Any, out: Path, count: int = 0) -> None:
-    """Write the workbook beside ``out`` and rename it into place (old or new, never half)."""
+def publish(result: Any, out: Path, count: int = 0, more_sheets: bool = True) -> None:
+    """Write the workbook beside ``out`` and rename it into place (old or new, never half);
+    ``more_sheets`` as :func:`traveller.publish.workbook.write_workbook` has it."""
     from traveller.publish.workbook import write_workbook
 
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     os.close(fd)
     try:
-        write_workbook(result, tmp, final=out)
+        write_workbook(result, tmp, final=out, more_sheets=more_sheets)
         os.chmod(tmp, 0o666 & ~current_umask())
         _test_pause(count, tmp)
         os.replace(tmp, out)

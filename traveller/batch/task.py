@@ -91,7 +91,10 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
     except Exception as exc:
         if debug and not isinstance(exc, TravellerError | OSError | MemoryError):
             raise
-        return {"failed": failure(task.path, exc)}
+        failed = failure(task.path, exc)
+        if isinstance(exc, TravellerError) and failed["code"] == "unreadable":
+            failed["error"] += _listed_unreadable(task, exc)
+        return {"failed": failed}
     try:
         snap = snapshot(result)
         publish(result, task.out, task.count)
@@ -109,6 +112,26 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
             "problems": len(result.problems),
             "counts": {str(k): n for k, n in counts},
             "published": published, "store": stored, "seconds": time.perf_counter() - clock}
+
+
+def _listed_unreadable(task: Task, error: TravellerError) -> str:
+    """A file that cannot be read gets its workbook, the Problems sheet saying why, as
+    ``traveller score`` writes it; but results published from an earlier version of the
+    file are kept (a broken re-export does not take them down). What the failure's line
+    adds: where it is listed, or that the earlier workbook is kept."""
+    from traveller.batch.files import publish
+    from traveller.pipeline import unreadable
+
+    if task.entry is not None and task.out.exists():  # (a manifest entry: it was scored)
+        return f" (the workbook published before, {task.out.name}, is kept)"
+    result = unreadable(error, [task.path])
+    if result is None:
+        return ""
+    try:
+        publish(result, task.out, task.count, more_sheets=False)
+    except Exception:  # (the file's failure is already what the run reports)
+        return ""
+    return f" (listed on the Problems sheet of {task.out.name})"
 
 
 def _store_facts(task: Task, snap: dict[str, Any]) -> dict[str, Any] | None:

@@ -61,6 +61,8 @@ def foot_lines(result: Result) -> list[str]:
     pair placed high played so little); the problems listed, when there are any."""
     n = len(result.problems)
     listed = [f"{plural(n, 'problem')} listed on the Problems sheet."] if n else []
+    if result.ranking.empty:
+        return ["Nothing could be scored: the Problems sheet says why.", *listed]
     return [method_line(result) + ".", *ranked_on_few(result.problems), *listed]
 
 
