@@ -122,13 +122,27 @@ def test_unreadable_input_one_line_error_exit_1(tmp_path: Path, content: bytes,
     assert (tmp_path / "bad_results.xlsx").exists() and not (tmp_path / "site").exists()
 
 
-def test_an_option_s_value_that_fails_writes_no_workbook(tmp_path: Path) -> None:
-    """Only a file that cannot be read is listed: a scale missing its input is the
-    command's, and nothing is written."""
+def test_a_bad_points_value_is_a_usage_error_and_a_bad_scale_file_is_listed(tmp_path: Path) -> None:
+    """Only a file that cannot be read is listed: a scale missing its input, or one that
+    does not exist, is the command's usage (exit 2, before anything is read), and nothing
+    is written; a scale file that exists but cannot be used is listed as its problem."""
     code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o",
                           str(tmp_path / "r.xlsx"), "--points", "pzbs")
-    assert code == 1 and "pzbs:first=" in stderr and "Problems sheet" not in stderr
+    assert code == 2 and "pzbs:first=" in stderr and "Problems sheet" not in stderr
     assert not (tmp_path / "r.xlsx").exists()
+    for value in ("nosuch", "abf:weight=x", "missing.toml"):
+        code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o",
+                              str(tmp_path / "r.xlsx"), "--points", value)
+        assert code == 2 and "--points" in stderr and not (tmp_path / "r.xlsx").exists()
+    broken = tmp_path / "club.toml"
+    broken.write_text("[first\n", encoding="utf-8")  # a scale file that cannot be used
+    code, _, stderr = run("score", str(SAMPLE_DATA / "club_session.csv"), "-o",
+                          str(tmp_path / "r.xlsx"), "--points", str(broken))
+    assert code == 1 and "not a valid TOML scale file" in stderr
+    book = openpyxl.load_workbook(tmp_path / "r.xlsx", read_only=True)
+    [row] = list(book["Problems"].iter_rows(values_only=True))[1:]
+    book.close()
+    assert str(row[0]).endswith("club.toml") and row[5] == "unreadable-file"
 
 
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:

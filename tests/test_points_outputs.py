@@ -74,7 +74,7 @@ def test_an_individuals_master_points_list_each_player_once(tmp_path: Path) -> N
 def test_a_scale_that_needs_an_input_fails_with_what_to_give(tmp_path: Path) -> None:
     done = CliRunner().invoke(main, ["score", str(SESSION), "-o", str(tmp_path / "r.xlsx"),
                                      "--points", "pzbs"])
-    assert done.exit_code == 1
+    assert done.exit_code == 2  # (a usage error: the value, before anything is read)
     assert "pzbs:first=" in done.output
     assert not (tmp_path / "r.xlsx").exists()
 

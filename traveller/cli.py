@@ -229,6 +229,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
     _check_targets(input_file, output, {"--names": names, "--hands": hands}, points,
                    structure)
     _check_publication(structure)
+    _check_points(points)
     result: Result | None = None
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
@@ -462,6 +463,26 @@ def _titled_by_file(result: Result, source: Path) -> bool:
     from traveller.publish.meta import titled_by_file
 
     return titled_by_file(result.meta, source)
+
+
+def _check_points(points: str | None) -> None:
+    """A --points value that names no scale, or a scale without its inputs: a usage error
+    (exit 2) before anything is read. A scale file that exists but cannot be used is the
+    run's failure (exit 1), listed as that file's problem."""
+    if points is None:
+        return
+    from traveller.read.scales import ScaleError, read_scale, split_spec
+
+    try:
+        scale = read_scale(points)
+    except ScaleError as exc:
+        if Path(split_spec(points)[0]).is_file():
+            return  # (the file's own problem: listed when the run reads it)
+        raise click.BadParameter(str(exc), param_hint="--points") from None
+    try:
+        scale.check_inputs()
+    except ScaleError as exc:
+        raise click.BadParameter(str(exc), param_hint="--points") from None
 
 
 def _check_publication(given: dict[str, object]) -> None:

@@ -78,6 +78,13 @@ class PointsScale:
     minimum: Decimal = Decimal(0)
     verified: bool = False
 
+    def check_inputs(self) -> None:
+        """A ScaleError when the scale needs an input it was not given (the first-place
+        award of a scale that takes it from the event, e.g. ``pzbs:first=40``)."""
+        if self.fixed_first is None and self.first_input and not self.first:
+            raise ScaleError(f"{self.source}: the first-place award is an input of this "
+                             f"scale; give it, e.g. --points {self.source}:first=40")
+
 
 def read_scale(spec: str | Path | PointsScale) -> PointsScale:
     """The scale a ``--points`` value names, its inputs applied.

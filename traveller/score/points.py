@@ -39,9 +39,7 @@ def first_award(scale: PointsScale, kind: str, contestants: int, boards: int = 0
     """The (unrounded) first-place award of a field of ``contestants`` of ``kind``."""
     if scale.fixed_first is not None:
         return scale.fixed_first
-    if scale.first_input and not scale.first:
-        raise ScaleError(f"{scale.source}: the first-place award is an input of this scale; "
-                         f"give it, e.g. --points {scale.source}:first=40")
+    scale.check_inputs()
     fallback = ("howell", "any") if kind == "individual" else ("any",)
     rule = next((scale.first[k] for k in (kind, *fallback) if k in scale.first), None)
     if rule is None:
