@@ -7,6 +7,7 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -144,6 +145,26 @@ def test_method_line_is_the_ranking_sheets() -> None:
              "Teams: IMPs per board", "movement")]:
         text = " ".join(parse(site_pages(result)["index.html"]).text)
         assert said in method_line(result) and said in text and unsaid not in text
+
+
+def test_a_butler_method_line_says_when_the_datum_is_the_plain_mean() -> None:
+    """A board of 8 results cannot drop its 99 highest and lowest: the datum is then their
+    plain mean, and the line said "mean without the 99 highest and lowest" all the same."""
+    from traveller.publish.titles import method_words
+
+    said = method_words("butler", {"trim": 99, "datum": "mean", "datum_rounding": "half-away"})
+    assert "mean without the 99 highest and lowest (the plain mean on a board of fewer than " \
+        "199 results)" in said
+    assert "plain mean" not in method_words("butler", {"trim": "20%", "datum": "mean"})
+    assert "plain mean" not in method_words("butler", {"trim": 0, "datum": "mean"})
+    assert "plain mean" not in method_words("butler", {"trim": 1, "datum": "median"})
+    result = process(SAMPLE_DATA / "club_session.csv", method="butler", trim=4)  # 8 a board
+    boards = result.travellers.groupby("board")["ns_score"]
+    assert (boards.count() == 8).all()
+    datum = result.travellers.groupby("board")["datum"].first()
+    mean = boards.mean().astype(float)
+    plain = np.sign(mean) * np.floor(mean.abs() / 10 + 0.5) * 10  # (to 10, halves away)
+    assert (datum.astype(float) == plain).all()
 
 
 def _ranking_tables(result: Result) -> list[tuple[list[str], list[list[str]]]]:

@@ -109,6 +109,9 @@ def method_words(method: str, s: dict[str, object]) -> str:
         datum = {"median": "the median",
                  "table-median": "the median over every table"}.get(
             str(s.get("datum")), f"mean without the {trim} highest and lowest")
+        if datum.startswith("mean") and str(trim).isdigit() and int(str(trim)) > 0:
+            datum += (f" (the plain mean on a board of fewer than {2 * int(str(trim)) + 1} "
+                      "results)")  # (too few to drop that many: the rule as scored)
         line = (f"Butler IMPs against a datum: {datum}, rounded to 10 "
                 f"({s.get('datum_rounding')})")
     elif method == "total":
