@@ -90,10 +90,29 @@ def test_exit_codes(tmp_path: Path) -> None:
     assert run("rubber", bad, "--rules", "ancient")[0] == 2
     assert run("chicago", bad, "-o", tmp_path / "o.txt")[0] == 2
     code, text = run("three-handed", tmp_path / "missing.csv")
-    assert code == 1 and text.startswith("error:")
+    assert code == 2 and "does not exist" in text and not list(tmp_path.glob("missing*"))
     for command in ("rubber", "chicago", "three-handed"):
         code, text = run(command, "--help")
         assert code == 0 and "Example:" in text
+
+
+@pytest.mark.parametrize("command", ["rubber", "chicago", "three-handed"])
+def test_a_sheet_that_cannot_be_read_still_gets_its_problems_sheet(tmp_path: Path,
+                                                                   command: str) -> None:
+    """An empty file, or one with no score sheet in it: exit 1 with one line, and the pad
+    written all the same, its Problems sheet saying why (nothing was written before)."""
+    for content in ("", "foo,bar\n1,2\n"):
+        sheet = tmp_path / "sheet.csv"
+        sheet.write_text(content, encoding="utf-8")
+        code, text = run(command, sheet)
+        pad = tmp_path / "sheet_pad.xlsx"
+        assert code == 1 and text.startswith("error: ") and len(text.splitlines()) == 1
+        assert f"listed on the Problems sheet of {pad}" in text
+        book = openpyxl.load_workbook(pad, read_only=True)
+        rows = list(book["Problems"].iter_rows(values_only=True))
+        book.close()
+        assert [r[5] for r in rows[1:]] == ["unreadable-file"]
+        assert str(rows[1][0]).endswith("sheet.csv") and "nothing is scored" in rows[1][7]
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdfinfo") is None,

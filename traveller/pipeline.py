@@ -184,22 +184,13 @@ def unreadable(error: TravellerError, files: list[str | Path]) -> Result | None:
     empty; export the names again); mend or export the file as the message says, then
     score it again
     """
-    from traveller.problems import flag
+    from traveller.problems import unreadable_file
 
-    text = str(error)
-    for culprit in files:
-        named = next((n for n in dict.fromkeys((str(culprit), printable(str(culprit)),
-                                                Path(culprit).name))
-                      if text.startswith(f"{n}: ")), None)
-        if named is not None:  # (the problem's row names the file already)
-            text = text[len(named) + 2:]
-            break
-    else:
+    found = unreadable_file(str(error), files, printable)
+    if found is None:
         return None
     result = process(pd.DataFrame({c: pd.Series(dtype="string") for c in _EMPTY_SHEET}))
-    where = pd.DataFrame({"file": [str(culprit)], "sheet": [""],
-                          "row": pd.array([pd.NA], dtype="Int64")})
-    result.problems = _published(flag(where, "unreadable-file", "", detail=text))
+    result.problems = _published(found)
     result.source = printable(str(files[0]))
     return result
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -223,6 +226,30 @@ def combine(parts: list[pd.DataFrame]) -> pd.DataFrame:
 
 
 _EMPTY: list[pd.DataFrame] = []
+
+
+def unreadable_file(text: str, files: Sequence[str | Path],
+                    spelled: Callable[[str], str] = str) -> pd.DataFrame | None:
+    """The one ``unreadable-file`` problem of a run whose file could not be read, from the
+    error's ``text`` ("FILE: why; what to do"): it names the one of ``files`` (what the run
+    reads, as given, or as ``spelled`` prints it) the text begins with. None when the text
+    names none of them (an option's value, not a file).
+
+    >>> found = unreadable_file("b.csv: the file is empty; export it again", ["a", "b.csv"])
+    >>> found["file"].tolist(), found["severity"].tolist()
+    (['b.csv'], ['error'])
+    >>> unreadable_file("--points 'x': not a scale", ["a.csv"]) is None
+    True
+    """
+    for culprit in files:
+        named = next((n for n in dict.fromkeys((str(culprit), spelled(str(culprit)),
+                                                Path(culprit).name))
+                      if text.startswith(f"{n}: ")), None)
+        if named is not None:  # (the problem's row names the file already)
+            where = pd.DataFrame({"file": [str(culprit)], "sheet": [""],
+                                  "row": pd.array([pd.NA], dtype="Int64")})
+            return flag(where, "unreadable-file", "", detail=text[len(named) + 2:])
+    return None
 
 
 def _empty() -> pd.DataFrame:

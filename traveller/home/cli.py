@@ -20,7 +20,7 @@ _NOTATIONS = ["en", "pl", "ru"]
 def _common(command: Callable[..., Any]) -> Callable[..., Any]:
     """SHEET, -o, --settle-rounding, --notation, --encoding and --debug, shared by all three."""
     for option in reversed([
-        click.argument("sheet", type=click.Path(dir_okay=False, path_type=Path)),
+        click.argument("sheet", type=click.Path(exists=True, dir_okay=False, path_type=Path)),
         click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
                      help="Score-pad workbook to write [default: SHEET's name + _pad.xlsx]."),
         click.option("--settle-rounding", type=click.Choice(["half-up", "half-down"]),
@@ -63,7 +63,7 @@ def rubber(sheet: Path, output: Path | None, unfinished_partscore: str, debug: b
     """
     from traveller.home.rubber import rubber as score
 
-    _run(sheet, output, debug, lambda: score(
+    _run(sheet, output, debug, "rubber", lambda: score(
         sheet, unfinished_partscore=int(unfinished_partscore), **options))
 
 
@@ -85,8 +85,8 @@ def chicago(sheet: Path, output: Path | None, partscore_bonus: str, debug: bool,
     """
     from traveller.home.chicago import chicago as score
 
-    _run(sheet, output, debug, lambda: score(sheet, partscore_bonus=int(partscore_bonus),
-                                             **options))
+    _run(sheet, output, debug, "chicago", lambda: score(
+        sheet, partscore_bonus=int(partscore_bonus), **options))
 
 
 @click.command("three-handed")
@@ -110,12 +110,14 @@ def three_handed(sheet: Path, output: Path | None, unfinished_partscore: str, de
     """
     from traveller.home.three import three_handed as score
 
-    _run(sheet, output, debug, lambda: score(
+    _run(sheet, output, debug, "three-handed", lambda: score(
         sheet, unfinished_partscore=int(unfinished_partscore), **options))
 
 
-def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], HomeResult]) -> None:
-    """Score, write the pad, print a summary; exit 1 on failure, 3 when problems were listed."""
+def _run(sheet: Path, output: Path | None, debug: bool, game: str,
+         score: Callable[[], HomeResult]) -> None:
+    """Score, write the pad, print a summary; exit 1 on failure (a sheet that cannot be read
+    still gets its pad, whose Problems sheet says why), 3 when problems were listed."""
     from traveller.cli import EXIT_FAILED, EXIT_PROBLEMS, default_output_free, same_file
     from traveller.errors import TravellerError
 
@@ -126,13 +128,18 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
         raise click.UsageError(f"-o {output}: the score pad is written as .xlsx; give a name "
                                "ending in .xlsx")
     default_output_free(sheet, output, "_pad.xlsx")
+    result: HomeResult | None = None
     try:
         result = score()
         result.to_excel(output)
     except (TravellerError, OSError, ValueError) as exc:
         if debug:
             raise
-        click.echo(f"error: {exc}", err=True)
+        said = str(exc)
+        if isinstance(exc, TravellerError) and result is None and _unreadable_pad(
+                game, sheet, output, exc):
+            said += f" (listed on the Problems sheet of {output}; nothing else written)"
+        click.echo(f"error: {said}", err=True)
         sys.exit(EXIT_FAILED)
     click.echo(f"{sheet}: {summary(result)}; wrote {output}")
     if result.settings.get("notation_why"):  # the contracts read two ways: say what decided
@@ -143,6 +150,29 @@ def _run(sheet: Path, output: Path | None, debug: bool, score: Callable[[], Home
         click.echo(f"{plural(len(result.problems), 'problem')} listed on the Problems sheet "
                    f"(those deals skipped): {listed}")
         sys.exit(EXIT_PROBLEMS)
+
+
+def _unreadable_pad(game: str, sheet: Path, output: Path, error: Exception) -> bool:
+    """The pad of a sheet that cannot be read: no deals, its Problems sheet saying why;
+    False when the error names no file, or the pad cannot be written either."""
+    import pandas as pd
+
+    from traveller.home.result import HomeResult
+    from traveller.problems import unreadable_file
+    from traveller.read.paths import printable
+    from traveller.schema import PROBLEM_COLUMNS
+
+    found = unreadable_file(str(error), [sheet], printable)
+    if found is None:
+        return False
+    empty = pd.DataFrame()
+    pad = HomeResult(game, empty, empty, found[PROBLEM_COLUMNS].reset_index(drop=True),
+                     ["ns", "ew"], source=printable(str(sheet)))
+    try:
+        pad.to_excel(output)
+    except OSError:
+        return False
+    return True
 
 
 def summary(result: HomeResult) -> str:
