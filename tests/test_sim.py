@@ -173,6 +173,12 @@ def test_bad_file_missing_board_and_colliding_pairs(tmp_path: Path) -> None:
     assert (gamma["Boards"] == BOARDS - 1).all()
     clubs = pd.read_csv(out / "clubs.csv").set_index("club")
     assert clubs.loc["broken", "status"] == "failed" and clubs.loc["gamma", "status"] == "ok"
+    book = out / "clubs" / "broken.xlsx"  # its director still gets what to fix
+    assert clubs.loc["broken", "workbook"] == str(book)
+    assert f"(listed on the Problems sheet of {book})" in run.output
+    problems = pd.read_excel(book, sheet_name="Problems", engine="calamine")
+    assert problems["Code"].tolist() == ["unreadable-file"]
+    assert "not a readable workbook" in problems["Message"].iloc[0]
 
 
 def test_club_workbook_has_both_figures(tmp_path: Path) -> None:

@@ -62,7 +62,8 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
     national figures beside them), OUTPUT/clubs.csv and OUTPUT/summary.json;
     with --html, a website of them too (open OUTPUT/index.html).
     A club file that cannot be read or scored is listed with the reason and
-    the field is scored without it.
+    the field is scored without it; one that cannot be read still gets its
+    CLUB.xlsx, whose Problems sheet says why.
 
     \b
     Example:
@@ -115,7 +116,8 @@ def sim(inbox: tuple[Path, ...], output: Path, engine: str, scheduler: str | Non
     clubs = result.clubs
     failed = result.failed
     for row in failed.itertuples():
-        click.echo(f"failed: {row.club} ({row.file}): {row.reason}", err=True)
+        listed = f" (listed on the Problems sheet of {row.workbook})" if row.workbook else ""
+        click.echo(f"failed: {row.club} ({row.file}): {row.reason}{listed}", err=True)
     if not quiet:
         problems = int((clubs["status"] == "problems").sum())
         click.echo(f"{len(clubs) - len(failed)} of {plural(len(clubs), 'club')} scored "

@@ -78,6 +78,9 @@ class ClubOutcome:
     result: Any = None  # traveller.pipeline.Result
     error: str | None = None
     book: str = ""
+    #: A club file that cannot be read: the Result of nothing scored whose one problem
+    #: says why (its workbook is written; the club still counts as failed).
+    listed: Any = None
 
 
 @dataclass
@@ -180,6 +183,7 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
                             Path(sim.dd_folder) if dd is True and sim.dd_folder else dd)
     except Exception as exc:  # one club's file must never stop the sim
         outcome.error = _reason(exc)
+        outcome.listed = _unreadable(exc, club)
         return outcome
     # a club none of whose rows scores still gets its workbook: the Problems sheet is
     # what its director needs to fix the file
@@ -187,6 +191,21 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
     result.meta = {**result.meta, "club": club.club, "title": f"Simultaneous pairs: {club.club}"}
     outcome.result = result
     return outcome
+
+
+def _unreadable(exc: BaseException, club: ClubFile) -> Any:
+    """A club file (or its names file) that cannot be read: the Result its workbook is
+    written from, its Problems sheet saying why; None for any other failure."""
+    from traveller.errors import TravellerError
+    from traveller.pipeline import unreadable
+
+    if not isinstance(exc, TravellerError):
+        return None
+    names = club.settings.get("names")
+    listed = unreadable(exc, [club.path, *([Path(names)] if names else [])])
+    if listed is not None:
+        listed.meta = {"club": club.club, "title": f"Simultaneous pairs: {club.club}"}
+    return listed
 
 
 def _reason(exc: BaseException) -> str:

@@ -170,10 +170,16 @@ def write_club_books(chunk: ClubChunk, rows: pd.DataFrame, ranking: pd.DataFrame
         line: dict[str, Any] = {"club": outcome.club, "file": outcome.path, "status": "failed",
                                 "results": 0, "pairs": 0, "problems": 0, "workbook": "",
                                 "reason": outcome.error or ""}
+        path = Path(outdir) / "clubs" / outcome.book if outdir is not None else None
+        if outcome.result is None and outcome.listed is not None and path is not None:
+            try:  # a file that cannot be read: its Problems sheet says why (still failed)
+                write_workbook(outcome.listed, path, more_sheets=False)
+                line["workbook"] = str(path)
+            except OSError:
+                pass
         if outcome.result is not None:
             result = club_result(outcome, rows[rows["club_id"] == outcome.club_id],
                                  ranking[ranking["club_id"] == outcome.club_id], method)
-            path = Path(outdir) / "clubs" / outcome.book if outdir is not None else None
             try:
                 if path is not None:
                     write_workbook(result, path)
