@@ -65,8 +65,13 @@ def test_the_command_writes_the_workbook_and_exits_3(tmp_path: Path, kind: str) 
     run = CliRunner().invoke(main, ["score", str(path), "-o", str(out),
                                     "--html", str(tmp_path / "site")])
     assert run.exit_code == 3, run.output
-    assert "Problems" in openpyxl.load_workbook(out).sheetnames
+    book = openpyxl.load_workbook(out)
+    assert "Problems" in book.sheetnames
+    foot = [r[0] for r in book["Ranking"].iter_rows(values_only=True) if r[0]]
+    assert foot[-2] == "Nothing could be scored: the Problems sheet says why."
     assert "wrote" in run.output and "error:" not in run.output
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "No result could be scored from the travellers, so there is no ranking yet" in page
 
 
 def test_the_batch_and_the_simultaneous_write_the_unscorable_files_workbook(tmp_path: Path

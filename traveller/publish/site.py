@@ -102,7 +102,7 @@ def _common(result: Result, groups: dict[str, Any], strip: BoardStrip) -> dict[s
               "event_figure": event_figure(result.ranking, result.settings),
               "has_imps": "ns_imp" in t, "has_mp": "ns_mp" in t, "sessions": "session" in t,
               "has_lead": shown.any_lead(t),
-              "freq": "ns_mp" in t and "session" not in t,
+              "freq": "ns_mp" in t and "session" not in t and len(t) > 0,
               "who": result.ranked_as.capitalize()}  # Pair, Player or Team
     common["boards_nav"] = strip(None)  # once: board pages get their own
     return common
@@ -240,7 +240,7 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
 
     if "ranking" in parts:
         yield "index.html", env.get_template("ranking.html").render(
-            **common, ranking=groups, page="ranking", notes=ranked_on_few(result.problems))
+            **common, ranking=groups, page="ranking", notes=_ranking_notes(result))
     if claim is None:
         if "boards" in parts:
             yield from boards(0, len(index))
@@ -258,6 +258,16 @@ def iter_pages(result: Result, parts: Collection[str] = PARTS,
 #: work more evenly but cost more than they saved: each chunk formats its distinct cells
 #: once, and the cost per page grew by half at 4,096).
 UNIT_RESULTS = 65536
+
+
+def _ranking_notes(result: Result) -> list[str]:
+    """Lines under the ranking: a page with nothing ranked says why there is no table (a
+    blank page looked like a broken site); each pair placed on far fewer boards than the
+    field says so."""
+    if result.ranking.empty and result.travellers.empty:
+        return ["No result could be scored from the travellers, so there is no ranking yet: "
+                "the director has the list of what to fix."]
+    return ranked_on_few(result.problems)
 
 
 def units(result: Result, boards: Index | None = None) -> list[Unit]:

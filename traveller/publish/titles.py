@@ -58,10 +58,11 @@ def top_lines(result: Result) -> list[str]:
 def foot_lines(result: Result) -> list[str]:
     """The Ranking sheet's foot: how it was scored, in one plain sentence; each pair ranked
     on far fewer boards than the field (its boards against the field's: a reader sees why a
-    pair placed high played so little); the problems listed, when there are any."""
+    pair placed high played so little); the problems listed, when there are any. With
+    nothing scored, that it could not be, instead of the method."""
     n = len(result.problems)
     listed = [f"{plural(n, 'problem')} listed on the Problems sheet."] if n else []
-    if result.ranking.empty:
+    if result.ranking.empty and result.travellers.empty:
         return ["Nothing could be scored: the Problems sheet says why.", *listed]
     return [method_line(result) + ".", *ranked_on_few(result.problems), *listed]
 
