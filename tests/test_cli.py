@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLE_DATA, header_row, ranking_rows, sheet_text
+from conftest import SAMPLE_DATA, header_row, ranking_rows, real_file, sheet_text
 
 from traveller.cli import main
 
@@ -143,6 +143,37 @@ def test_a_bad_points_value_is_a_usage_error_and_a_bad_scale_file_is_listed(tmp_
     [row] = list(book["Problems"].iter_rows(values_only=True))[1:]
     book.close()
     assert str(row[0]).endswith("club.toml") and row[5] == "unreadable-file"
+
+
+def test_a_missing_file_given_to_an_option_is_a_usage_error(tmp_path: Path) -> None:
+    """A typo in --names, --hands, --session, --carry-over or --vp-scale is the command's
+    usage (exit 2, before anything is read or written): it used to end as a failure, or
+    for --hands a session scored without its deals, and would now replace the session's
+    workbook by a Problems sheet about a file that is not there."""
+    session = str(SAMPLE_DATA / "club_session.csv")
+    out = tmp_path / "r.xlsx"
+    for option in ("--names", "--hands", "--session", "--carry-over"):
+        code, _, stderr = run("score", session, "-o", str(out), option,
+                              str(tmp_path / "nosuch.csv"))
+        assert code == 2 and "does not exist" in stderr and not out.exists(), (option, stderr)
+    code, _, stderr = run("score", session, "-o", str(out), "--method", "teams",
+                          "--vp-scale", str(tmp_path / "nosuch.csv"))
+    assert code == 2 and "--vp-scale" in stderr and not out.exists()
+
+
+def test_a_vp_table_that_cannot_be_used_is_listed_as_its_file_s_problem(tmp_path: Path
+                                                                          ) -> None:
+    table = tmp_path / "vp.csv"
+    table.write_text("a,b\n1,2\n", encoding="utf-8")
+    out = tmp_path / "r.xlsx"
+    code, _, stderr = run("score", str(real_file("pbn-teams-itt1998", "98ITTF1.PBN")), "-o",
+                          str(out), "--method", "teams", "--vp-scale", str(table))
+    assert code == 1 and "missing imps_from, imps_to, vp_winner, vp_loser (its columns: a, b)" \
+        in stderr
+    book = openpyxl.load_workbook(out, read_only=True)
+    [row] = list(book["Problems"].iter_rows(values_only=True))[1:]
+    book.close()
+    assert str(row[0]).endswith("vp.csv") and row[5] == "unreadable-file"
 
 
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:

@@ -73,10 +73,11 @@ def main() -> None:
               "the pair numbers.")
 @click.option("--notation", type=click.Choice(list(NOTATIONS)), default=None,
               help="Force the notation of every sheet [default: detected per sheet].")
-@click.option("--names", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--names", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Names file (pair, line, names) [default: the workbook's names sheet].")
 @click.option("--encoding", default=None, help="Force the CSV encoding, e.g. cp1250.")
-@click.option("--hands", type=click.Path(dir_okay=False, path_type=Path), metavar="DEALS.PBN",
+@click.option("--hands", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              metavar="DEALS.PBN",
               help="Hand record (the dealing program's PBN file) for the boards [default: the "
               "deals inside a PBN or USEBIO input].")
 @click.option("--no-dd", "no_dd", is_flag=True,
@@ -98,11 +99,11 @@ def main() -> None:
 @click.option("--arrow-switch", default="", metavar="BOARDS",
               help="Boards on which the arrow was switched, e.g. 19-21,25 (or an Arrow column).")
 @click.option("--session", "sessions", multiple=True, metavar="FILE",
-              type=click.Path(dir_okay=False, path_type=Path),
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Another session of the same event (repeatable): one event ranking.")
 @click.option("--combine", type=click.Choice(["average", "total"]), default="average",
               show_default=True, help="Event ranking by average session % or total MP.")
-@click.option("--carry-over", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--carry-over", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Carry-over file (pair, line, carry) added to the event score; with "
               "no --session, the one session is ranked as an event with its carry (a final).")
 @click.option("--method", type=click.Choice(METHODS), default="mp", show_default=True,
@@ -230,6 +231,7 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                    structure)
     _check_publication(structure)
     _check_points(points)
+    _check_vp_scale(structure)
     result: Result | None = None
     try:
         kwargs = {"scale": scale, "movement": movement, "notation": notation, "names": names,
@@ -463,6 +465,15 @@ def _titled_by_file(result: Result, source: Path) -> bool:
     from traveller.publish.meta import titled_by_file
 
     return titled_by_file(result.meta, source)
+
+
+def _check_vp_scale(given: dict[str, object]) -> None:
+    """--vp-scale: wbf, or a file that exists (a usage error before anything is read)."""
+    scale = given.get("vp_scale")
+    if isinstance(scale, str) and scale != "wbf" and not Path(scale).is_file():
+        raise click.BadParameter(f"{scale!r}: give wbf, or a VP table file (a CSV with the "
+                                 "columns imps_from, imps_to, vp_winner, vp_loser) that exists",
+                                 param_hint="--vp-scale")
 
 
 def _check_points(points: str | None) -> None:

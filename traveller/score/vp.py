@@ -37,6 +37,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from traveller.errors import UnreadableFileError
+
 TAU = (math.sqrt(5) - 1) / 2
 VP_TOTAL = 20
 SCALE_COLUMNS = ["imps_from", "imps_to", "vp_winner", "vp_loser"]
@@ -164,13 +166,28 @@ def read_vp_scale(path: str | Path | IO[str]) -> pd.DataFrame:
     >>> read_vp_scale(io.StringIO(text)).iloc[1].tolist()
     [3.0, nan, 11.0, 9.0]
     """
-    table = pd.read_csv(path, dtype=np.float64)
+    where = getattr(path, "name", None) if not isinstance(path, str | Path) else path
+    try:
+        table = pd.read_csv(path, dtype=np.float64)
+    except (ValueError, OSError) as exc:  # (empty, a cell that is no number, unreadable)
+        raise VpScaleError(f"{where}: not a VP scale table of numbers ({exc}); give a CSV with "
+                           f"the columns {', '.join(SCALE_COLUMNS)}") from None
     missing = [c for c in SCALE_COLUMNS if c not in table]
     if missing:
-        raise ValueError(f"{path}: a VP scale needs the columns {SCALE_COLUMNS}; missing {missing}")
+        has = ", ".join(map(str, table.columns)) or "none"
+        raise VpScaleError(f"{where}: a VP scale needs the columns {', '.join(SCALE_COLUMNS)}; "
+                           f"missing {', '.join(missing)} (its columns: {has})")
     table = table[SCALE_COLUMNS].reset_index(drop=True)
-    check_vp_scale(table, str(path))
+    try:
+        check_vp_scale(table, str(where))
+    except ValueError as exc:
+        raise VpScaleError(str(exc)) from None
     return table
+
+
+class VpScaleError(UnreadableFileError, ValueError):
+    """A VP scale file that cannot be used: the input of the run it was given to (its
+    Problems sheet lists it), and a ValueError as the checks of a table raise."""
 
 
 def check_vp_scale(scale: pd.DataFrame, where: str = "VP scale") -> None:
