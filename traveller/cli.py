@@ -263,10 +263,10 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                           f"for {input_file} (no partial file is left); free some space and "
                           "run again")
         said = str(exc)
-        if isinstance(exc, TravellerError) and result is None:  # the input itself: still a
+        if isinstance(exc, TravellerError) and result is None:  # a file read: its workbook
             read = [p for _, p in _inputs(input_file, {"--names": names, "--hands": hands},
                                           points, structure)]
-            listed = _unreadable_book(read, output, exc, structure)  # Problems sheet
+            listed = _unreadable_book(read, output, exc, structure)
             if listed is not None:
                 said += f" (listed on the Problems sheet of {listed}; nothing else written)"
         click.echo(f"error: {said}", err=True)
@@ -282,11 +282,11 @@ def _unreadable_book(read: list[Path], output: Path, error: TravellerError,
     from traveller.pipeline import unreadable
     from traveller.publish.workbook import write_workbook
 
-    result = unreadable(error, list(read))  # (titled as given, else by the file's name;
+    result = unreadable(error, list(read))
     if result is None:  # (an option's value: no file to list)
         return None
-    result.meta = {k: v for k in ("title", "date", "club")  # no status: nothing to correct)
-                   if isinstance(v := given[k], str)}
+    # titled as given, else by the file's name; no status line: there is nothing to correct
+    result.meta = {k: v for k in ("title", "date", "club") if isinstance(v := given[k], str)}
     try:
         return write_workbook(result, output, more_sheets=False)
     except OSError:

@@ -166,7 +166,7 @@ def read_vp_scale(path: str | Path | IO[str]) -> pd.DataFrame:
     >>> read_vp_scale(io.StringIO(text)).iloc[1].tolist()
     [3.0, nan, 11.0, 9.0]
     """
-    where = getattr(path, "name", None) if not isinstance(path, str | Path) else path
+    where = path if isinstance(path, str | Path) else getattr(path, "name", "the VP scale")
     try:
         table = pd.read_csv(path, dtype=np.float64)
     except (ValueError, OSError) as exc:  # (empty, a cell that is no number, unreadable)
