@@ -325,6 +325,23 @@ def test_a_rerun_rewrites_the_ladder_when_only_its_notes_or_rule_changed(tmp_pat
     assert "nothing changed" in ladder_run(folder, "-o", output, "--best", "4").stdout
 
 
+def test_a_results_workbook_with_nothing_scored_is_named_as_such(tmp_path: Path) -> None:
+    """The workbook of a file that could not be read (or none of whose rows scored) has
+    an empty ranking: the ladder says nothing was scored there, not that no pair was."""
+    folder = tmp_path / "results"
+    folder.mkdir()
+    named_session(folder, 1)
+    broken = tmp_path / "tue.csv"
+    broken.write_text("Board,NS,EW,Contract,By,Tricks\n", encoding="utf-8")
+    assert CliRunner().invoke(main, ["score", str(broken), "-o",
+                                     str(folder / "tue_results.xlsx")]).exit_code == 1
+    season = traveller.ladder([folder])
+    assert len(season.standings) == 16
+    assert [n for n in season.notes if "tue_results.xlsx" in n] == [
+        f"not counted: {folder / 'tue_results.xlsx'}: nothing is ranked in it (nothing could "
+        "be scored; its Problems sheet says why)"]
+
+
 def test_sessions_without_names_are_named_not_silently_dropped(tmp_path: Path) -> None:
     """club_session and rulings_session scored without names gave "32 players over 1
     session", the two sessions dropped without a word; from a batch's OUTDIR too."""

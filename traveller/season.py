@@ -124,7 +124,10 @@ def _not_counted(published: list[Published], counted: set[str]) -> list[str]:
         if session.key in counted:
             continue
         where = session.source or session.key
-        if "pair" not in session.ranking or session.ranking.empty:
+        if session.ranking.empty:  # (a session none of whose rows scored)
+            out.append(f"{where}: nothing is ranked in it (nothing could be scored; its "
+                       "Problems sheet says why)")
+        elif "pair" not in session.ranking:
             out.append(f"{where}: no pair or player is ranked in it")
         else:
             out.append(f"{where}: its ranking names no players (it was scored without "
