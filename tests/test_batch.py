@@ -365,8 +365,25 @@ def test_bad_files_are_reported_and_the_rest_processed(tmp_path: Path,
         rows = list(book["Problems"].iter_rows(values_only=True))[1:]
         book.close()
         assert [r[5] for r in rows] == ["unreadable-file"]
+        assert rows[0][0] == f"clubB/{name}.{'xlsx' if name == 'corrupt' else 'csv'}"
     assert len(outputs(out)) == 5  # (not the file that went away)
     assert "4 failed" in stdout.splitlines()[-1]
+
+
+def test_a_club_workbook_names_its_files_by_their_path_under_the_inbox(tmp_path: Path
+                                                                       ) -> None:
+    """The log and summary say clubA/problems_session.csv; the club's Problems and Summary
+    sheets said the server's whole path to it."""
+    inbox, out = make_inbox(tmp_path), tmp_path / "out"
+    run(inbox, "-o", out)
+    book = openpyxl.load_workbook(out / "clubA" / "problems_session_results.xlsx",
+                                  read_only=True)
+    cells = [str(v) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True)
+             for v in row if v is not None]
+    book.close()
+    assert not [c for c in cells if str(tmp_path) in c]
+    problems = [c for c in cells if c == "clubA/problems_session.csv"]
+    assert len(problems) >= 5  # the File column of each problem, and the Summary's
 
 
 def test_a_broken_re_export_keeps_the_results_published_before(tmp_path: Path) -> None:

@@ -85,6 +85,7 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
         before = os.stat(task.path)
         sha = file_sha256(task.path)
         result = process(task.path, **_with_dd_cache(task.kwargs, task.outdir))
+        _under_inbox(result, task)
         # title and status (correction period): what the manifest records of it
         published = ({} if task.job is None else
                      stamp_job(result, task.job, task.entry, now=task.now))
@@ -114,6 +115,22 @@ def score_file(task: Task, debug: bool = False) -> dict[str, Any]:
             "published": published, "store": stored, "seconds": time.perf_counter() - clock}
 
 
+def _under_inbox(result: Any, task: Task) -> None:
+    """Name the files of the result's rows and problems by their path under INBOX, as the
+    run's log and summary do: the club's workbook showed the server's whole path
+    (``/srv/bridge/inbox/riverside/tue.csv``) in its Problems and Summary sheets."""
+    if task.job is None or not str(task.path).endswith(task.job.name):
+        return
+    root = str(task.path)[:len(str(task.path)) - len(task.job.name)]
+    for name in ("travellers", "problems"):
+        frame = getattr(result, name)
+        if "file" in frame and len(frame):
+            files = frame["file"].astype("string")
+            inside = files.str.startswith(root, na=False)
+            shown = files.where(~inside, files.str.slice(len(root)))
+            setattr(result, name, frame.assign(file=shown.astype(frame["file"].dtype)))
+
+
 def _listed_unreadable(task: Task, error: TravellerError) -> str:
     """A file that cannot be read gets its workbook, the Problems sheet saying why, as
     ``traveller score`` writes it; but results published from an earlier version of the
@@ -127,6 +144,7 @@ def _listed_unreadable(task: Task, error: TravellerError) -> str:
     result = unreadable(error, [task.path])
     if result is None:
         return ""
+    _under_inbox(result, task)
     try:
         publish(result, task.out, task.count, more_sheets=False)
     except Exception:  # (the file's failure is already what the run reports)
