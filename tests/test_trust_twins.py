@@ -369,3 +369,46 @@ def test_vul_and_dealer_columns_as_written_show_only_what_differs(tmp_path: Path
     dealer = travellers_layout(other)[0]["dealer_as_written"]
     assert dealer.dropna().tolist() == ["W"]
     assert (other.problems["code"] == "dealer-disagrees").sum() == 1
+
+
+TWICE = "Board,NS,EW,Contract,By,Tricks,Contract\n"
+
+
+def test_a_column_headed_twice_is_compared_row_by_row(tmp_path: Path) -> None:
+    """Two Contract columns: the first is read; a second cell that says the same (case and
+    spacing aside) or nothing is fine, one that says another contract, or a contract where
+    the first is blank, makes the row read two ways: listed naming both, not scored."""
+    travellers, problems = _run(tmp_path, TWICE + FILLER.replace("\n", ",\n")
+                                + "1,11,12,4S,N,10,4 s\n"  # the same contract
+                                + "1,13,14,4S,N,10,4H\n"  # another: which was played?
+                                + "1,15,16,,N,10,4S\n")  # the first says nothing
+    assert _score(travellers, 4) == 420
+    assert _score(travellers, 5) is None and _score(travellers, 6) is None
+    found = _problem(problems, 5, "second-column-disagrees")
+    assert found["severity"] == "error" and found["column"] == "Contract (2)"
+    assert found["value"] == "4H"
+    assert "the first Contract column says '4S'" in found["message"]
+    blank = _problem(problems, 6, "second-column-disagrees")
+    assert "the first Contract column is empty" in blank["message"]
+    assert set(problems.loc[problems["code"] == "second-column-disagrees", "row"]) == {5, 6}
+    # the second column is the input's own, kept beside the rows scored
+    assert travellers.loc[travellers["row"] == 4, "Contract (2)"].iloc[0] == "4 s"
+
+
+def test_a_twin_column_headed_otherwise_keeps_its_header(tmp_path: Path) -> None:
+    """A Board column and a Bd column at the sheet's other end: the same fact, compared
+    (a workbook's number cells as the sheet shows them: 1.0 is 1)."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,By,Tricks,Bd\n"
+                                "1,7,8,4S,N,10,1.0\n1,9,10,4S,N,9,2\n")
+    assert _score(travellers, 2) == 420 and _score(travellers, 3) is None
+    found = _problem(problems, 3, "second-column-disagrees")
+    assert found["column"] == "Bd" and "the first Board column says '1'" in found["message"]
+
+
+def test_two_pair_columns_alike_are_not_taken_for_twins(tmp_path: Path) -> None:
+    """Only facts a row states once are compared: two score columns headed alike are
+    more likely the two sides' than one score written twice."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,By,Tricks,Score,Score\n"
+                                "1,7,8,4S,N,10,420,\n1,9,10,4S,N,9,,50\n")
+    assert "second-column-disagrees" not in set(problems["code"])
+    assert _score(travellers, 2) == 420 and _score(travellers, 3) == -50  # (E-W's 50)

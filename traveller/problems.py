@@ -66,6 +66,10 @@ FIXES: dict[str, str] = {
     "board-filled": "nothing, if each board's number is written on its first row only",
     "section-disagrees": "correct the pair numbers' section letters or the Section column",
     "declarer-disagrees": "correct the contract or the declarer column on the original traveller",
+    "second-column-disagrees": (
+        "correct the cell that is wrong on the original traveller, or delete the column the "
+        "sheet does not need"
+    ),
     "tricks-disagrees": "correct the result in the contract or in the tricks column",
     "scores-disagree": "clear the score column that is wrong (a row has one N-S score)",
     "vulnerability-disagrees": (

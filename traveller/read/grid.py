@@ -38,22 +38,39 @@ def _is_header(fields: dict[int, str], board_known: bool) -> bool:
     return has_result and has_board and ("ns_pair" in names or players) and len(names) >= 3
 
 
-def _columns(header: list[Any], fields: dict[int, str]) -> tuple[list[str], dict[str, str]]:
-    """Column names for a table: canonical field names, else the header as written."""
+#: Fields a second column of the same header states again, checked against the first
+#: (two N-S pair or score columns headed alike are more likely the two sides').
+TWIN_FIELDS = frozenset({"board", "contract", "declarer", "tricks", "result", "lead",
+                         "section"})
+
+
+def _columns(header: list[Any], fields: dict[int, str]
+             ) -> tuple[list[str], dict[str, str], dict[str, str]]:
+    """Column names for a table: canonical field names, else the header as written
+    ("Contract (2)" for a second column headed as the first Contract column is); the
+    headers as written of the fields; each second column of a field (a twin), by its
+    name, with the field it states again."""
     names: list[str] = []
     seen: set[str] = set()
     original: dict[str, str] = {}
+    twins: dict[str, str] = {}
     for i, cell in enumerate(header):
         text = str(cell).strip() if filled(cell) else ""
+        again = None if i in fields or not text else field_for(text)
+        again = again if again in TWIN_FIELDS else None
         name = fields.get(i) or text or f"column {i + 1}"
         base, n = name, 2
+        if again is not None and text.casefold() == original.get(again, "").casefold():
+            name = f"{base} ({n})"  # (the sheets would head the two alike)
         while name in seen:
             name, n = f"{base} ({n})", n + 1
         names.append(name)
         seen.add(name)
         if i in fields:
             original[fields[i]] = text
-    return names, original
+        elif again is not None:
+            twins[name] = again
+    return names, original, twins
 
 
 class _Rows:
@@ -163,10 +180,12 @@ def tables_from_grid(
         body = np.arange(header + 1, end)
         body = body[~blank[header + 1:end]]
         body = body[:_before_footer(row, body)]
-        names, original = _columns(row(header), fields)
+        names, original, twins = _columns(row(header), fields)
         frame = _body(grid, body, {names[i]: i for i in range(len(names))
                                    if i in fields or used[i]}, first_row)
+        twins = {name: f for name, f in twins.items() if name in frame and f in frame}
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
+                               twin_columns=twins,
                                outside=outside if i == 0 else [],
                                meta={"title": title} if title else {}))
     return tables

@@ -31,6 +31,9 @@ class RawTable:
     names: pd.DataFrame | None = None  # pair names: section, pair, line, names, ...
     meta: dict[str, str] = field(default_factory=dict)  # event name, date, method, ...
     original_columns: dict[str, str] = field(default_factory=dict)  # field -> header as written
+    #: A second column of a field (two Contract columns): its name -> the field, whose
+    #: first column is the one read; the two are compared row by row.
+    twin_columns: dict[str, str] = field(default_factory=dict)
     outside: list[tuple[str, int]] = field(default_factory=list)  # (sheet, row) of results
     # found above the header, which no table holds: listed as problems, never dropped unseen
 

@@ -20,7 +20,7 @@ from traveller.read.frames import listed
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
-from traveller.tidy import checks, individual
+from traveller.tidy import checks, individual, twins
 from traveller.tidy.arrays import arrays_of, frame_from
 from traveller.tidy.cells import coded_array, coded_cells, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
@@ -216,6 +216,9 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
             col(frame, "contract"), detail)
     out = _kept(src, frame, notation) | players
     problems: list[pd.DataFrame] = date_problems
+    if table.twin_columns:  # (read, the second columns say nothing more: none is unknown)
+        twins.check_twin_columns(frame, table.twin_columns, header, src, problems)
+        frame = frame.drop(columns=list(table.twin_columns))
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
     return _without_blocked(_frame(out, src.index), problems), combine(problems)

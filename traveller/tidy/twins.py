@@ -21,6 +21,10 @@ agree, nothing is said. Where they disagree, the rule for each fact is:
   number's is used, and the row is listed saying so.
 - **dealer**: the dealer scores nothing; a Dealer column that contradicts the
   board number is listed, and the board number's dealer is shown.
+- **a column headed twice** (two Contract columns, a Board column at each end
+  of the sheet): the first is the one read, and a row whose second cell says
+  something else (or something where the first says nothing) reads two ways:
+  it is listed as an error naming both cells and left out of the scoring.
 
 Every check appends its problem rows to the caller's list.
 """
@@ -35,6 +39,7 @@ import pandas as pd
 from traveller.problems import flag
 from traveller.schema import SEATS
 from traveller.score.table import ns_scores
+from traveller.tidy.cells import as_text, col
 from traveller.tidy.conditions import VUL_NAMES, board_dealer, board_vulnerability
 
 
@@ -261,3 +266,26 @@ def check_dealer(board: np.ndarray, dealer_said: Said, src: pd.DataFrame,
                              _typed(dealer_said, src, at),
                              pd.Series(detail, index=src.index[at], dtype="string"),
                              blocking=False))
+
+
+def check_twin_columns(frame: pd.DataFrame, twins: dict[str, str], header: dict[str, str],
+                       src: pd.DataFrame, problems: list[pd.DataFrame]) -> None:
+    """``second-column-disagrees`` (an error) on each row whose second column of a field
+    (``twins``: its name -> the field) says other than the first column, the one read:
+    compared as text, blanks, case and spacing aside (``4 S`` is ``4s``); a second cell
+    left blank says nothing."""
+    for name, field in twins.items():
+        first, second = as_text(col(frame, field)), as_text(frame[name])
+        a = first.str.replace(r"\s+", "", regex=True).str.casefold()
+        b = second.str.replace(r"\s+", "", regex=True).str.casefold()
+        differs = (b.notna() & (a.isna() | (a != b))).fillna(False).to_numpy(bool)
+        if not differs.any():
+            continue
+        at = np.flatnonzero(differs)
+        heading = header.get(field, field)
+        said = first.iloc[at].astype(object)
+        detail = pd.Series([f"the first {heading} column says '{t}'" if isinstance(t, str)
+                            else f"the first {heading} column is empty" for t in said],
+                           index=src.index[at], dtype=object)
+        problems.append(flag(src.iloc[at], "second-column-disagrees", name,
+                             second.iloc[at], detail))
