@@ -25,8 +25,8 @@ def test_every_line_matches_the_published_percentages_td_lines_included() -> Non
     t = result.travellers
     assert len(t) == len(published) == 243
     assert result.problems.empty, result.problems["message"].tolist()
-    assert (t["ns_pct"].astype(float).round(2) == t["pct_ns"].astype(float)).all()
-    assert (t["ew_pct"].astype(float).round(2) == t["pct_ew"].astype(float)).all()
+    assert (t["ns_pct"].astype(float).round(2) == t["published_ns_pct"].astype(float)).all()
+    assert (t["ew_pct"].astype(float).round(2) == t["published_ew_pct"].astype(float)).all()
     td = t[t["ruling"] == "TD"]
     assert len(td) == 27 and (td["ew_pair"] == 18).all() and (td["phantom"] == "EW").all()
     assert (td["ns_pct"] == 60).all() and (td["ew_pct"] == 0).all()
@@ -51,7 +51,7 @@ def test_without_an_award_the_td_lines_are_sit_outs_and_the_totals_are_factored(
     boards = result.ranking.set_index("pair")["boards"]
     assert boards[9] == 21 and boards[17] == 24 and boards[1] == 27  # 9 sat out twice
     real = t[t["ruling"].isna()]
-    assert (real["ns_pct"].astype(float).round(2) == real["pct_ns"].astype(float)).all()
+    assert (real["ns_pct"].astype(float).round(2) == real["published_ns_pct"].astype(float)).all()
 
 
 def test_a_published_line_checked_by_hand() -> None:
@@ -79,7 +79,7 @@ def test_the_sessions_pbn_from_pbntools_reads_as_the_same_pairs_and_percentages(
     assert len(read) == 216 and read.index.equals(real.index)
     for column in ("contract", "declarer", "tricks", "ns_score"):
         assert read[column].astype(str).tolist() == real[column].astype(str).tolist(), column
-    assert (read["ns_pct"].astype(float).round(2) == real["pct_ns"].astype(float)).all()
-    assert (read["ew_pct"].astype(float).round(2) == real["pct_ew"].astype(float)).all()
+    assert (read["ns_pct"].astype(float).round(2) == real["published_ns_pct"].astype(float)).all()
+    assert (read["ew_pct"].astype(float).round(2) == real["published_ew_pct"].astype(float)).all()
     ranked = ["pair", "boards", "mp", "pct", "place"]
     pd.testing.assert_frame_equal(pbn.ranking[ranked], csv.ranking[ranked])

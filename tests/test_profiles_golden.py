@@ -131,8 +131,8 @@ def test_pary_warsaw_every_percentage_td_lines_without_options() -> None:
     t = result.travellers
     published = pd.read_csv(path)
     assert len(t) == len(published) == 243
-    assert (t["ns_pct"].astype(float).round(2) == t["pct_ns"].astype(float)).all()
-    assert (t["ew_pct"].astype(float).round(2) == t["pct_ew"].astype(float)).all()
+    assert (t["ns_pct"].astype(float).round(2) == t["published_ns_pct"].astype(float)).all()
+    assert (t["ew_pct"].astype(float).round(2) == t["published_ew_pct"].astype(float)).all()
     assert (result.ranking["pct"] == result.ranking["pct"].round(2)).all()  # as printed
 
 

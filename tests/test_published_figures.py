@@ -226,3 +226,36 @@ def test_a_file_that_says_how_it_was_scored_is_listed_when_scored_otherwise(
         message = hints["message"].iloc[0]
         assert f"scored with --method {method}; scored as {used}" in message
         assert " row " not in message
+
+
+def test_a_sheets_own_matchpoints_and_percentages_are_compared(tmp_path: Path) -> None:
+    """A club sheet exported with its old program's scores beside each result: N-S MP,
+    E-W MP and N-S % columns are that program's publication, compared as a PBN's are.
+    Three results of board 1 (2/1/0 per opponent, top 4): the two 420s take 3 and 1 each,
+    400 takes 0 for N-S, 4 for E-W; the sheet gives the second 420 four matchpoints."""
+    path = tmp_path / "sheet.csv"
+    path.write_text("Board,NS,EW,Contract,By,Tricks,N-S MP,E-W MP,N-S %,% EW\n"
+                    "1,1,2,4S,N,10,3,1,75,25\n1,3,4,4S,N,10,4,0,75,25\n"
+                    "1,5,6,4S,N,9,0,4,0,100\n", encoding="utf-8")
+    result = process(path)
+    listed = result.problems[result.problems["code"] == "published-differs"]
+    assert listed["row"].tolist() == [3, 3]
+    assert sorted(listed["column"]) == ["published E-W matchpoints",
+                                        "published N-S matchpoints"]
+    ns = listed[listed["column"] == "published N-S matchpoints"].iloc[0]
+    assert ns["value"] == "4" and "(ours 3)" in ns["message"]
+    t = result.travellers
+    assert t["published_ew_pct"].astype(float).tolist() == [25, 25, 100]  # "% EW" read
+    assert t["ns_mp"].tolist() == [3, 3, 0]  # ours are used
+
+
+def test_a_real_sheets_percentages_are_compared_and_agree() -> None:
+    """Pary's own transcription of a Warsaw session carries each line's percentages
+    (pct_ns, pct_ew): they are compared with ours, and every scored line agrees."""
+    result = process(real_file("pary-jfr-warsaw", "wb120802.csv"), profile="pary")
+    t = result.travellers
+    assert t["published_ns_pct"].notna().sum() == 243
+    assert not result.problems["code"].isin(CODES).any()
+    edited = differences(t.assign(published_ns_pct=t["published_ns_pct"].where(
+        t.index != t.index[5], 12.5)))
+    assert edited["code"].tolist() == ["published-differs"]

@@ -59,7 +59,24 @@ SPLIT_SCORES = ("ns_plus", "ns_minus", "ew_plus", "ew_minus")
 LAYOUT_FIELDS = (*LAYOUT_ALIASES, *SPLIT_SCORES)
 _SPLIT_SCORE = re.compile(r"^\s*(?:pts?|points|score)?\s*(n\W*s|e\W*w)\s*(\+|-|−|plus|minus)\s*$")
 
-FIELDS = alias_index({**HEADER_ALIASES, **LAYOUT_ALIASES})
+#: A sheet's own scores of each line, as the program (or the scorer) that made it worked
+#: them out: kept beside the result as ``published_*`` and compared with ours, as a PBN
+#: or USEBIO file's are (traveller.score.published). A bare "MP" or "%" names no line.
+PUBLISHED_ALIASES: dict[str, list[str]] = {
+    "published_ns_mp": ["nsmp", "mpns", "nsmps", "nsmatchpoints", "matchpointsns",
+                        "nsmatchpts"],
+    "published_ew_mp": ["ewmp", "mpew", "ewmps", "ewmatchpoints", "matchpointsew",
+                        "ewmatchpts"],
+    "published_ns_pct": ["nspct", "pctns", "nspercent", "nspercentage", "percentns"],
+    "published_ew_pct": ["ewpct", "pctew", "ewpercent", "ewpercentage", "percentew"],
+    "published_ns_imp": ["nsimp", "nsimps", "impns", "impsns"],
+    "published_ew_imp": ["ewimp", "ewimps", "impew", "impsew"],
+    "published_datum": ["datum"],
+}
+#: "N-S %", "% EW": a percentage column by its sign (the sign is no letter of a key).
+_PERCENT = re.compile(r"^\s*(?:%\s*(n\W*s|e\W*w)|(n\W*s|e\W*w)\s*%)\s*$")
+
+FIELDS = alias_index({**HEADER_ALIASES, **LAYOUT_ALIASES, **PUBLISHED_ALIASES})
 NAME_FIELDS = alias_index(NAMES_ALIASES)
 _PAIR_WORDS = ("pair", "para", "par", "пар", "номер")
 _LINE_SUFFIX = {"ns": "ns_pair", "сю": "ns_pair", "ew": "ew_pair", "we": "ew_pair",
@@ -91,6 +108,9 @@ def _field_in(header: object, index: dict[str, str]) -> str | None:
     if index is FIELDS and split:
         side = "ns" if split.group(1).startswith("n") else "ew"
         return f"{side}_{'plus' if split.group(2) in ('+', 'plus') else 'minus'}"
+    percent = _PERCENT.match(str(header).casefold()) if index is FIELDS else None
+    if percent:
+        return f"published_{'ns' if (percent.group(1) or percent.group(2))[0] == 'n' else 'ew'}_pct"
     if key in index:
         return index[key]
     if index is FIELDS and any(w in key for w in _PAIR_WORDS):

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
-from traveller.read.headers import LAYOUT_FIELDS, header_key
+from traveller.read.headers import LAYOUT_FIELDS, PUBLISHED_ALIASES, header_key
 from traveller.schema import (
     HEADER_ALIASES,
     PBN_VULNERABLE_WORDS,
@@ -43,7 +43,7 @@ _SIGN = {"ns_plus": 1, "ns_minus": -1, "ew_plus": -1, "ew_minus": 1}
 
 def _not_recognised(frame: pd.DataFrame) -> str:
     """'the columns Round, Tbl were not recognised', naming the input's other columns."""
-    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, "row", "_sheet", "_board"}
+    known = {*HEADER_ALIASES, *LAYOUT_FIELDS, *PUBLISHED_ALIASES, "row", "_sheet", "_board"}
     markers = {*rulings.RULING_HEADERS, *rulings.FOULED_HEADERS, *rulings.ARROW_HEADERS}
     others = [str(c) for c in frame.columns  # (a Ruling, Fouled or Arrow column is read)
               if c not in known and header_key(c) not in markers]
