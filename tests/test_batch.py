@@ -364,7 +364,7 @@ def test_bad_files_are_reported_and_the_rest_processed(tmp_path: Path,
         book = openpyxl.load_workbook(out / "clubB" / f"{name}_results.xlsx", read_only=True)
         rows = list(book["Problems"].iter_rows(values_only=True))[1:]
         book.close()
-        assert [r[5] for r in rows] == ["unreadable-file"]
+        assert [r[6] for r in rows] == ["unreadable-file"]
         assert rows[0][0] == f"clubB/{name}.{'xlsx' if name == 'corrupt' else 'csv'}"
     assert len(outputs(out)) == 5  # (not the file that went away)
     assert "4 failed" in stdout.splitlines()[-1]

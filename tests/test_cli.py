@@ -84,14 +84,17 @@ def test_problems_exit_3_and_every_row_accounted_for(tmp_path: Path) -> None:
     assert "problems listed on the Problems sheet" in stdout
     book = openpyxl.load_workbook(out)
     problems = list(book["Problems"].iter_rows(min_row=2, values_only=True))
-    codes = sorted(p[5] for p in problems)
+    codes = sorted(p[6] for p in problems)
     assert codes == sorted(["unknown-contract", "tricks-out-of-range", "missing-pair",
                             "unknown-lead", "duplicate-result", "duplicate-result"])
+    # each row's board, to find its paper traveller by (row 6 of the file is board 1's 4Z)
+    assert [c.value for c in book["Problems"][1]][2:4] == ["Row", "Board"]
+    assert {p[2]: p[3] for p in problems} == {6: 1, 12: 2, 22: 3, 32: 4, 42: 6, 43: 6}
     head = [c.value for c in book["Travellers"][1]]
     row_col = head.index("Row")
     scored_rows = {r[row_col] for r in book["Travellers"].iter_rows(min_row=2, values_only=True)
                    if r[row_col] is not None}  # not the board headings
-    blocking = {p[2] for p in problems if p[6] == "error"}  # (Severity: the row is left out)
+    blocking = {p[2] for p in problems if p[7] == "error"}  # (Severity: the row is left out)
     data_rows = set(range(2, 2 + 193))
     assert scored_rows | blocking == data_rows and not scored_rows & blocking
     assert hashlib.sha256(src.read_bytes()).hexdigest() == before  # input untouched
@@ -111,8 +114,8 @@ def test_unreadable_input_one_line_error_exit_1(tmp_path: Path, content: bytes,
     problems = list(book["Problems"].iter_rows(values_only=True))
     ranking = [r[0] for r in book["Ranking"].iter_rows(values_only=True) if r[0]]
     book.close()
-    assert [p[5] for p in problems[1:]] == ["unreadable-file"] and needle in problems[1][7]
-    assert str(problems[1][0]).endswith("bad.csv") and problems[1][6] == "error"
+    assert [p[6] for p in problems[1:]] == ["unreadable-file"] and needle in problems[1][8]
+    assert str(problems[1][0]).endswith("bad.csv") and problems[1][7] == "error"
     assert ranking[0] == "Results: bad.csv" and ranking[-2:] == [
         "Nothing could be scored: the Problems sheet says why.",
         "1 problem listed on the Problems sheet."]
@@ -142,7 +145,7 @@ def test_a_bad_points_value_is_a_usage_error_and_a_bad_scale_file_is_listed(tmp_
     book = openpyxl.load_workbook(tmp_path / "r.xlsx", read_only=True)
     [row] = list(book["Problems"].iter_rows(values_only=True))[1:]
     book.close()
-    assert str(row[0]).endswith("club.toml") and row[5] == "unreadable-file"
+    assert str(row[0]).endswith("club.toml") and row[6] == "unreadable-file"
 
 
 def test_a_missing_file_given_to_an_option_is_a_usage_error(tmp_path: Path) -> None:
@@ -173,7 +176,7 @@ def test_a_vp_table_that_cannot_be_used_is_listed_as_its_file_s_problem(tmp_path
     book = openpyxl.load_workbook(out, read_only=True)
     [row] = list(book["Problems"].iter_rows(values_only=True))[1:]
     book.close()
-    assert str(row[0]).endswith("vp.csv") and row[5] == "unreadable-file"
+    assert str(row[0]).endswith("vp.csv") and row[6] == "unreadable-file"
 
 
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:

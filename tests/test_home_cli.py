@@ -111,8 +111,8 @@ def test_a_sheet_that_cannot_be_read_still_gets_its_problems_sheet(tmp_path: Pat
         book = openpyxl.load_workbook(pad, read_only=True)
         rows = list(book["Problems"].iter_rows(values_only=True))
         book.close()
-        assert [r[5] for r in rows[1:]] == ["unreadable-file"]
-        assert str(rows[1][0]).endswith("sheet.csv") and "nothing is scored" in rows[1][7]
+        assert [r[6] for r in rows[1:]] == ["unreadable-file"]
+        assert str(rows[1][0]).endswith("sheet.csv") and "nothing is scored" in rows[1][8]
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdfinfo") is None,

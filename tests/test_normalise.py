@@ -7,6 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from traveller import process
 from traveller.errors import PROBLEM_CODES
 from traveller.read.load import read
 from traveller.tidy.normalise import normalise
@@ -144,3 +145,17 @@ def test_caller_frames_are_not_mutated(tmp_path: Path) -> None:
     before = loaded.tables[0].frame.copy()
     normalise(loaded)
     pd.testing.assert_frame_equal(loaded.tables[0].frame, before)
+
+
+def test_each_problem_names_its_rows_board(tmp_path: Path) -> None:
+    """The Problems sheet's Board column: the board of the row, whether the row is left
+    out (an unknown contract) or scored (a later check, a pair's second result); none
+    where the board number is what could not be read, or the problem is the file's."""
+    path = tmp_path / "t.csv"
+    path.write_text("Board,NS,EW,Contract,By,Tricks\n3,1,2,4Z,N,10\nx,1,2,4S,N,10\n"
+                    "5,1,2,4S,N,10\n5,1,2,4S,N,9\n", encoding="utf-8")
+    problems = process(path).problems
+    found = dict(zip(problems["row"], problems["board"], strict=True))
+    assert found[2] == 3 and pd.isna(found[3]) and found[4] == found[5] == 5
+    assert problems["board"].dtype == "Int64"
+    assert set(problems["code"]) >= {"unknown-contract", "bad-board", "duplicate-result"}

@@ -180,12 +180,17 @@ def test_problems_sheet_only_when_there_are_problems(books: tuple[Any, Any, Any]
     if len(result.problems):
         (head, old_rows), (new_head, new_rows) = _table(old["Problems"], 1), _table(
             new["Problems"], 1)
-        severity = new_head.index("Severity")
-        assert [h for i, h in enumerate(new_head) if i != severity] == head
-        assert [r[severity][0] for r in new_rows] == result.problems["severity"].tolist()
+        # Severity and Board are new columns: each as the result says, the rest as before
+        added = {new_head.index("Severity"), new_head.index("Board")}
+        assert [h for i, h in enumerate(new_head) if i not in added] == head
+        assert [r[new_head.index("Severity")][0] for r in new_rows] == \
+            result.problems["severity"].tolist()
+        assert [r[new_head.index("Board")][0] for r in new_rows] == \
+            result.problems["board"].astype(object).where(result.problems["board"].notna(),
+                                                          None).tolist()
         # the rows listed as the one scored of two results are new; the rest as before
         kept = ~result.problems["message"].str.contains("this result is scored").to_numpy()
-        new_rows = [[c for i, c in enumerate(r) if i != severity]
+        new_rows = [[c for i, c in enumerate(r) if i not in added]
                     for r, k in zip(new_rows, kept, strict=True) if k]
         problems = result.problems[kept]
         # problems no score depends on (an unreadable lead) now follow the others

@@ -397,7 +397,12 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
 
 
 def _published(problems: pd.DataFrame) -> pd.DataFrame:
-    """The problem columns, in order, on a fresh index (a slice when they come first)."""
+    """The problem columns, in order, on a fresh index (a slice when they come first); the
+    board a whole number (or none)."""
+    if "board" not in problems or problems["board"].dtype != "Int64":
+        problems = problems.assign(board=pd.to_numeric(
+            problems["board"] if "board" in problems else pd.Series(np.nan, problems.index),
+            errors="coerce").astype("Float64").astype("Int64"))
     if problems.columns.is_unique and set(PROBLEM_COLUMNS) <= set(problems.columns):
         arrays = arrays_of(problems)  # (one frame of the columns' arrays: no slice, no reset)
         return frame_from({c: arrays[c] for c in PROBLEM_COLUMNS}, pd.RangeIndex(len(problems)))

@@ -107,7 +107,9 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     <NA> is a problem of the file or sheet as a whole, and its message names no row).
 
     ``column`` is the header as the user wrote it; ``values`` the offending
-    cells (aligned with ``rows``); ``detail`` an optional per-row explanation.
+    cells (aligned with ``rows``); ``detail`` an optional per-row explanation. The
+    board is ``rows``' own board column where it has one (a parsed row's), else left
+    for :func:`with_boards`.
     """
     from traveller.errors import PROBLEM_CODES
 
@@ -129,7 +131,7 @@ def flag(rows: pd.DataFrame, code: str, column: str, values: pd.Series | None = 
     message = where + quoted + ": " + PROBLEM_CODES[code] + extra + "; " + FIXES[code]
     return pd.DataFrame({
         "file": rows["file"], "sheet": rows["sheet"], "row": rows["row"],
-        "column": column, "value": shown, "code": code,
+        "board": rows.get("board", pd.NA), "column": column, "value": shown, "code": code,
         "severity": _severity(blocking, rows.index), "message": message, "blocking": blocking,
     })
 
@@ -172,6 +174,26 @@ def truthful(problems: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
         out.loc[alone, "message"] = out.loc[alone, "message"] + how
     lost = ~scored & about_row & ~out["message"].str.contains("not scored", regex=False)
     out.loc[lost, "message"] = out.loc[lost, "message"] + " (this row is not scored)"
+    return out
+
+
+def with_boards(problems: pd.DataFrame, rows: pd.DataFrame) -> pd.DataFrame:
+    """The problems with the board of each that has none taken from ``rows`` (file,
+    sheet, row and board: the rows as parsed, before any is left out) naming its row."""
+    if problems.empty or "board" not in rows or rows.empty:
+        return problems
+    missing = problems["board"].isna().to_numpy()
+    if not missing.any():
+        return problems
+    keys = _row_keys(rows)
+    board = pd.Series(pd.to_numeric(rows["board"], errors="coerce").to_numpy(dtype=float),
+                      index=keys)
+    found = board[~keys.duplicated()].reindex(_row_keys(problems[missing])).to_numpy()
+    out = problems.copy()
+    filled = pd.to_numeric(out["board"], errors="coerce").to_numpy(dtype=float, copy=True)
+    filled[missing] = found
+    out["board"] = pd.array(np.where(np.isnan(filled), np.nan, filled), dtype="Float64"
+                            ).astype("Int64")
     return out
 
 

@@ -35,7 +35,10 @@ TRAVELLER_DTYPES: dict[str, str] = {
 
 #: ``severity`` is "error" where the row is left out of the scoring, "warning" where it is
 #: scored (the message says how) or where the problem is about no result row at all.
-PROBLEM_COLUMNS = ["file", "sheet", "row", "column", "value", "code", "severity", "message"]
+#: A problem's columns: where it is (file, sheet, row as the user sees them; the row's
+#: board number where it has one, to find the paper traveller by), the cell as typed, what.
+PROBLEM_COLUMNS = ["file", "sheet", "row", "board", "column", "value", "code", "severity",
+                   "message"]
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]

@@ -51,7 +51,7 @@ def check_director_path(path: str | Path) -> None:
 
 
 def director_html(result: Result, site: str = "") -> str:
-    """The page: problems (file, sheet, row, column, value, code, what to do; the file and
+    """The page: problems (file, sheet, row, board, column, value, code, what to do; the file and
     sheet named once above them when all are of one), summary;
     ``site`` is the public ranking's address from the page ("" for no link)."""
     from traveller.publish import summary as session_summary

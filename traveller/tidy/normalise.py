@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from traveller.problems import combine, flag
+from traveller.problems import combine, flag, with_boards
 from traveller.read.frames import listed
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
@@ -221,7 +221,8 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
         frame = frame.drop(columns=list(table.twin_columns))
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)
-    return _without_blocked(_frame(out, src.index), problems), combine(problems)
+    parsed = _frame(out, src.index)  # (every row, each problem's board read from its own)
+    return _without_blocked(parsed, problems), with_boards(combine(problems), parsed)
 
 
 def _no_rows(table: RawTable, frame: pd.DataFrame, header: dict[str, str],
