@@ -50,8 +50,12 @@ def test_rubber_pad_shows_the_totals_and_settlement(tmp_path: Path) -> None:
     assert any(r[0] == "Rubber won by We (N-S)." for r in cells)
     ledger = openpyxl.load_workbook(out)["Ledger"]
     header = [c.value for c in ledger[1]]
-    result = ledger.cell(row=6, column=header.index("result_written") + 1)
+    result = ledger.cell(row=6, column=header.index("Result (as written)") + 1)
     assert (result.value, result.data_type) == ("=", "s")  # text stays text, not a formula
+    # every sheet headed in words, as the pad's players read it
+    assert header[:4] == ["File", "Sheet", "Row", "Deal"] and "N-S below the line" in header
+    totals = openpyxl.load_workbook(out)["Totals"]
+    assert [c.value for c in totals[1]] == ["Rubber", "N-S", "E-W", "Settlement", "Finished"]
 
 
 def test_options_reach_the_scoring(tmp_path: Path) -> None:
@@ -111,8 +115,9 @@ def test_a_sheet_that_cannot_be_read_still_gets_its_problems_sheet(tmp_path: Pat
         book = openpyxl.load_workbook(pad, read_only=True)
         rows = list(book["Problems"].iter_rows(values_only=True))
         book.close()
-        assert [r[6] for r in rows[1:]] == ["unreadable-file"]
-        assert str(rows[1][0]).endswith("sheet.csv") and "nothing is scored" in rows[1][8]
+        assert rows[0][:3] == ("File", "Sheet", "Row") and "Board" not in rows[0]  # deals
+        assert [r[5] for r in rows[1:]] == ["unreadable-file"]
+        assert str(rows[1][0]).endswith("sheet.csv") and "nothing is scored" in rows[1][7]
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdfinfo") is None,

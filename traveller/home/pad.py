@@ -53,11 +53,15 @@ def write_pad(result: HomeResult, path: str | Path) -> Path:
                 chicago_pad(sheet, formats, block, f"{title} - {name}", result)
             else:
                 rubber_pad(sheet, formats, block, result, f"{title} - {name}")
-        data_sheet(book, formats, "Ledger", _ledger_shown(result.ledger))
-        data_sheet(book, formats, "Totals", result.totals)
+        parties = result.parties
+        data_sheet(book, formats, "Ledger", _ledger_shown(result.ledger), parties)
+        data_sheet(book, formats, "Totals", result.totals, parties)
         if result.rubbers is not None:
-            data_sheet(book, formats, "Rubbers", result.rubbers)
-        data_sheet(book, formats, "Problems", result.problems)
+            data_sheet(book, formats, "Rubbers", result.rubbers, parties)
+        problems = result.problems  # (a pad's rows are deals: no board to name)
+        if "board" in problems and problems["board"].isna().all():
+            problems = problems.drop(columns="board")
+        data_sheet(book, formats, "Problems", problems)
         book.close()
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a score pad is for sharing
         os.replace(tmp, path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import pandas as pd
@@ -32,6 +32,37 @@ SIDE_TITLES = {"ns": "We (N-S)", "ew": "They (E-W)"}
 #: Long texts wrapped in their column rather than shrinking the printed page.
 WRAPPED = ("message", "read_as")
 PAD_MIN_ROWS = 3  # rows above the line even when little was scored there
+
+#: The Ledger, Totals, Rubbers and Problems sheets' headings of the frames' columns.
+HEADINGS = {"file": "File", "sheet": "Sheet", "row": "Row", "deal": "Deal",
+            "chicago_deal": "Chicago deal", "round_number": "Round", "round": "Round",
+            "read_as": "Read as", "rubber": "Rubber", "game": "Game",
+            "rubber_won": "Rubber won", "dealer": "Dealer", "vulnerable": "Vulnerable",
+            "entry": "Entry", "ns": "N-S", "ew": "E-W", "settlement": "Settlement",
+            "finished": "Finished", "deals": "Deals", "player": "Player", "points": "Points",
+            "board": "Board", "column": "Column", "value": "Value", "code": "Code",
+            "severity": "Severity", "message": "Message"}
+#: A party's columns (``ns_below``, ``Anna_vul``) by what follows its name.
+_PARTY_WORDS = {"vul": "vulnerable", "below": "below the line", "above": "above the line",
+                "honours": "honours", "bonus": "bonus", "total": "total", "score": "score"}
+
+
+def heading(column: object, parties: Sequence[str]) -> str:
+    """A column's heading on the pad's sheets: "Deal", "Contract (as written)", "N-S
+    below the line", "Anna vulnerable" (``parties``: the three-handed players' names).
+
+    >>> heading("declarer_written", []), heading("ns_vul", []), heading("Anna_total", ["Anna"])
+    ('Declarer (as written)', 'N-S vulnerable', 'Anna total')
+    """
+    name = str(column)
+    if name in HEADINGS:
+        return HEADINGS[name]
+    if name.endswith("_written"):
+        return f"{name[:-len('_written')].capitalize()} (as written)"
+    party, _, what = name.rpartition("_")
+    if what in _PARTY_WORDS and (party in SIDE_TITLES or party in parties):
+        return f"{HEADINGS.get(party, party)} {_PARTY_WORDS[what]}"
+    return name
 A4 = 9
 
 
@@ -251,13 +282,16 @@ def chicago_pad(sheet: Any, fmt: Formats, block: pd.DataFrame, title: str,
     sheet.hide_gridlines(2)
 
 
-def data_sheet(book: Any, fmt: Formats, name: str, frame: pd.DataFrame) -> None:
-    """A plain table: bold frozen header, autofilter, fitted widths, landscape to page width."""
+def data_sheet(book: Any, fmt: Formats, name: str, frame: pd.DataFrame,
+               parties: Sequence[str] = ()) -> None:
+    """A plain table: bold frozen header (each column's :func:`heading`), autofilter, fitted
+    widths, landscape to page width."""
     sheet = book.add_worksheet(name)
     for c, column in enumerate(frame.columns):
-        sheet.write_string(0, c, str(column), fmt(bold=True, bottom=1, bg_color="#DDEBF7"))
+        shown = heading(column, parties)
+        sheet.write_string(0, c, shown, fmt(bold=True, bottom=1, bg_color="#DDEBF7"))
         values = frame[column].tolist()
-        width = max([len(str(column)), *(len(str(v)) for v in values[:500])]) + 2
+        width = max([len(shown), *(len(str(v)) for v in values[:500])]) + 2
         wrap = fmt(text_wrap=True, valign="top") if column in WRAPPED else None
         sheet.set_column(c, c, min(width, 80 if wrap else 50))
         for r, v in enumerate(values, start=1):
