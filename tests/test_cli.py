@@ -123,6 +123,19 @@ def test_unreadable_input_one_line_error_exit_1(tmp_path: Path, content: bytes,
     code, _, again = run("score", str(bad), "--html", str(tmp_path / "site"))  # its own name
     assert code == 1 and "listed on the Problems sheet of" in again
     assert (tmp_path / "bad_results.xlsx").exists() and not (tmp_path / "site").exists()
+    assert "earlier run" not in again
+    # a site the last good run published stays, and the director is told it is that run's
+    good = tmp_path / "good.csv"
+    good.write_bytes((SAMPLE_DATA / "club_session.csv").read_bytes())
+    assert run("score", str(good), "-o", str(tmp_path / "g.xlsx"), "--html",
+               str(tmp_path / "site"))[0] == 0
+    good.write_bytes(content)
+    code, _, stale = run("score", str(good), "-o", str(tmp_path / "g.xlsx"), "--html",
+                         str(tmp_path / "site"))
+    assert code == 1 and (tmp_path / "site" / "index.html").exists()
+    assert stale.rstrip().endswith(f"nothing else written; {tmp_path / 'site'} and "
+                                   f"{tmp_path / 'g.director.html'} are an earlier run's, "
+                                   "as it left them)")
 
 
 def test_a_bad_points_value_is_a_usage_error_and_a_bad_scale_file_is_listed(tmp_path: Path) -> None:

@@ -268,10 +268,22 @@ def score(input_file: Path, output: Path | None, scale: str, movement: str,
                                           points, structure)]
             listed = _unreadable_book(read, output, exc, structure)
             if listed is not None:
-                said += f" (listed on the Problems sheet of {listed}; nothing else written)"
+                said += f" (listed on the Problems sheet of {listed}; nothing else written"
+                said += _left_as_before(output, structure) + ")"
         click.echo(f"error: {said}", err=True)
         sys.exit(EXIT_FAILED)
     _report(result, input_file, written, not_written, untitled)
+
+
+def _left_as_before(output: Path, given: dict[str, object]) -> str:
+    """"; site/ and r.pbn are an earlier run's, as it left them": the outputs besides the
+    workbook that exist already and that a run which read nothing leaves alone (a site
+    still showing the last results, which the director should know of)."""
+    earlier = [str(path) for _, path in _targets(output, given)[1:] if path.exists()]
+    if not earlier:
+        return ""
+    verb = "is" if len(earlier) == 1 else "are"
+    return f"; {' and '.join(earlier)} {verb} an earlier run's, as it left them"
 
 
 def _unreadable_book(read: list[Path], output: Path, error: TravellerError,
