@@ -412,3 +412,22 @@ def test_two_pair_columns_alike_are_not_taken_for_twins(tmp_path: Path) -> None:
                                 "1,7,8,4S,N,10,420,\n1,9,10,4S,N,9,,50\n")
     assert "second-column-disagrees" not in set(problems["code"])
     assert _score(travellers, 2) == 420 and _score(travellers, 3) == -50  # (E-W's 50)
+
+
+@pytest.mark.parametrize(("head", "cells", "column", "typed"), [
+    ("NS Score,EW Score", ",-50", "EW Score", "-50"),  # E-W's -50: N-S +50
+    ("Score,Side", "-50,EW", "Score", "-50"),  # the same, by a Side column
+    ("NS +,NS -,EW +,EW -", ",,,50", "EW -", "50"),  # a split column's size
+    ("Score", "EW -50", "Score", "EW -50"),  # a cell naming its side
+])
+def test_a_score_that_differs_names_the_cell_it_was_read_from(
+        tmp_path: Path, head: str, cells: str, column: str, typed: str) -> None:
+    """4S by N one down is N-S -50; each row records N-S +50, written in a different cell:
+    the problem names that cell as typed (never an N-S Score cell left blank, nor a
+    number nobody typed) and says the N-S score read from it."""
+    travellers, problems = _run(tmp_path, f"Board,NS,EW,Contract,By,Tricks,{head}\n"
+                                f"1,7,8,4S,N,9,{cells}\n")
+    assert _score(travellers, 2) == -50  # the contract's own score is used
+    found = _problem(problems, 2, "score-disagrees")
+    assert (found["column"], found["value"]) == (column, typed)
+    assert f"{column} '{typed}'" in found["message"] and "read as N-S +50" in found["message"]

@@ -33,7 +33,7 @@ from traveller.score.conventions import (
 from traveller.score.players import players_of
 from traveller.score.precision import frequency_printed, rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
-from traveller.score.table import score_frame, score_problems
+from traveller.score.table import RECORDED_CELLS, score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
 from traveller.tidy.conditions import played_vulnerabilities
@@ -304,7 +304,7 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
     problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
-                        named_as_the_file(score_problems(scored), loaded, ("score",), ("score",)),
+                        _score_cells_named(score_problems(scored), loaded),
                         method_hints(scored, opts.method,
                                      loaded.tables[0].original_columns if loaded.tables else None,
                                      stated_scoring(loaded)),
@@ -394,6 +394,13 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
     result.ranking = result.ranking.assign(master_points=per_pair.to_numpy())
     result.settings["points"] = scale.name
     return result
+
+
+def _score_cells_named(problems: pd.DataFrame, loaded: Loaded) -> pd.DataFrame:
+    """``score-disagrees`` problems, each score cell's column named as its file heads it."""
+    for field in RECORDED_CELLS:
+        problems = named_as_the_file(problems, loaded, (field,), (field,))
+    return problems
 
 
 def _published(problems: pd.DataFrame) -> pd.DataFrame:

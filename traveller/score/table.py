@@ -246,9 +246,18 @@ def possible_ns_score(board: pd.Series, score: pd.Series,
     return result
 
 
+#: Where a recorded score is written, in the order it is read from: the N-S Score column
+#: (with its Side column, if any), the E-W Score column, the split columns.
+RECORDED_CELLS = ("score", "score_ew", "ns_plus", "ns_minus", "ew_plus", "ew_minus")
+
+
 def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
-    """``score-disagrees`` warnings where a recorded score differs from the computed one."""
-    from traveller.problems import flag
+    """``score-disagrees`` warnings where a recorded score differs from the computed one,
+    each naming the cell the score was read from as typed (an E-W Score column's ``-50``,
+    not the N-S +50 it says), with the N-S score read from it where that reads otherwise.
+    Their column is the field (``score``, ``score_ew``...), for the caller to name as the
+    file heads it."""
+    from traveller.problems import combine, flag
     from traveller.tidy.arrays import NO_ROWS
 
     computed, recorded = (scored[c].to_numpy(dtype=np.float64, na_value=np.nan)
@@ -264,7 +273,26 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
               + rows["tricks"].astype("string").fillna("-"))
     readings = recorded_readings(rows)
     detail = detail + readings.where(readings == "", "; " + readings)
-    return flag(rows, "score-disagrees", "score", rows["recorded_score"], detail, blocking=False)
+    recorded = rows["recorded_score"].astype("string")
+    source = np.full(len(rows), "score", dtype=object)  # the cell each score was read from
+    cells = recorded.copy()
+    chosen = np.zeros(len(rows), dtype=bool)
+    for field in RECORDED_CELLS:
+        if f"{field}_as_written" in rows:
+            typed = rows[f"{field}_as_written"].astype("string").str.strip()
+            here = ~chosen & (typed.fillna("") != "").to_numpy()
+            source[here], chosen = field, chosen | here
+            cells[here] = typed[here]
+    signed = recorded.where(recorded.str.startswith("-") | (recorded == "0"), "+" + recorded)
+    other = (cells.str.replace(r"^\+", "", regex=True) != recorded).to_numpy() | (
+        source != "score")  # (an E-W or split cell, or a Side column, says whose it is)
+    if "score_side_as_written" in rows:
+        other |= rows["score_side_as_written"].astype("string").fillna("").str.strip(
+            ).to_numpy() != ""
+    detail = detail.where(~other, "read as N-S " + signed + "; " + detail)
+    return combine([flag(rows[source == field], "score-disagrees", field,
+                         cells[source == field], detail[source == field], blocking=False)
+                    for field in dict.fromkeys(source)])
 
 
 def recorded_readings(rows: pd.DataFrame) -> pd.Series:
