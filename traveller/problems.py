@@ -66,6 +66,10 @@ FIXES: dict[str, str] = {
     "board-filled": "nothing, if each board's number is written on its first row only",
     "section-disagrees": "correct the pair numbers' section letters or the Section column",
     "declarer-disagrees": "correct the contract or the declarer column on the original traveller",
+    "seat-disagrees": (
+        "check the pair number first (the score goes to the pair written), then the round "
+        "and table, on the original traveller"
+    ),
     "second-column-disagrees": (
         "correct the cell that is wrong on the original traveller, or delete the column the "
         "sheet does not need"

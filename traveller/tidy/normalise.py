@@ -20,7 +20,7 @@ from traveller.read.frames import listed
 from traveller.read.headers import LAYOUT_FIELDS
 from traveller.read.raw import Loaded, RawTable
 from traveller.schema import HEADER_ALIASES, NOTATIONS
-from traveller.tidy import checks, individual, twins
+from traveller.tidy import checks, individual, seating, twins
 from traveller.tidy.arrays import arrays_of, frame_from
 from traveller.tidy.cells import coded_array, coded_cells, col, score_in_result_column
 from traveller.tidy.dates import recover_dates
@@ -69,7 +69,8 @@ def normalise(
             else pd.concat([p[0] for p in parts], ignore_index=True) if parts else pd.DataFrame())
     problems = [p[1] for p in parts]
     good, session_problems, movement = checks.session_checks(good, movement)
-    problems.append(_pair_columns_named(session_problems, raw))
+    problems.append(_pair_columns_named(combine([session_problems,
+                                                 seating.seating_problems(good)]), raw))
     return Normalised(good, combine(problems), movement)
 
 
