@@ -134,5 +134,6 @@ def _unfinished_text(played: pd.DataFrame, parties_shown: dict[str, str]) -> pd.
 
 
 def public_problems(problems: pd.DataFrame) -> pd.DataFrame:
-    """The problems table as published (file, sheet, row, column, value, code, message)."""
+    """The problems table as published (file, sheet, row, board: none, a pad's rows being
+    deals, column, value, code, severity, message)."""
     return problems[PROBLEM_COLUMNS].reset_index(drop=True)
