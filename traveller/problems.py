@@ -196,8 +196,7 @@ def with_boards(problems: pd.DataFrame, rows: pd.DataFrame) -> pd.DataFrame:
     out = problems.copy()
     filled = pd.to_numeric(out["board"], errors="coerce").to_numpy(dtype=float, copy=True)
     filled[missing] = found
-    out["board"] = pd.array(np.where(np.isnan(filled), np.nan, filled), dtype="Float64"
-                            ).astype("Int64")
+    out["board"] = pd.array(filled, dtype="Float64").astype("Int64")  # (NaN: none)
     return out
 
 
