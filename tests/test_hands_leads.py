@@ -134,3 +134,30 @@ def test_leads_not_held_follow_the_problems_that_touch_a_score(tmp_path: Path) -
     result = process(session, hands=deals, dd=False)
     assert result.problems[["code", "row"]].values.tolist() == [["score-disagrees", 4],
                                                                ["lead-not-held", 2]]
+
+
+def test_a_russian_hcp_cell_is_checked_against_the_hand_record(tmp_path: Path) -> None:
+    """Russian scoring reads its target from the HCP column: a hand record states the same
+    count. One suit a hand (N spades, S diamonds: 10 + 10) is N-S 20 on every board; a row
+    saying 20 agrees, one saying 23 is listed and scored with its 23 (the IMPs worked out
+    by hand: 23 HCP not vulnerable, target 110; 3NT made, +400, +290 -> 7 IMPs)."""
+    from traveller import process
+
+    deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    hands = tmp_path / "h.pbn"
+    hands.write_text("".join(f'[Board "{b}"]\n[Dealer "{d}"]\n[Vulnerable "{v}"]\n'
+                             f'[Deal "{deal}"]\n\n' for b, d, v in ((1, "N", "None"),
+                                                                   (2, "E", "NS"))),
+                     encoding="utf-8")
+    sheet = tmp_path / "r.csv"
+    sheet.write_text("Board,NS,EW,Contract,By,Tricks,HCP NS\n1,1,2,3NT,N,9,23\n"
+                     "2,1,2,2S,N,8,20\n", encoding="utf-8")
+    result = process(sheet, method="russian", hands=hands, dd=False)
+    found = result.problems[result.problems["code"] == "hcp-disagrees"]
+    assert found["row"].tolist() == [2] and found["value"].tolist() == ["23"]
+    assert "deal gives N-S 20 and E-W 20" in found["message"].iloc[0]
+    assert found["severity"].iloc[0] == "warning"
+    first = result.travellers.set_index("row").loc[2]
+    assert (first["target"], first["ns_imp"]) == (110, 7)
+    without = process(sheet, method="russian", dd=False)  # no hand record: nothing to say
+    assert "hcp-disagrees" not in set(without.problems["code"])

@@ -89,6 +89,7 @@ PROBLEM_CODES: dict[str, str] = {
     "board-filled": "rows without a board number, under a row that has one, read as that board",
     "section-disagrees": "the section letters of the two pairs (or the Section column) differ",
     "declarer-disagrees": "the declarer in the contract and in the declarer column differ",
+    "hcp-disagrees": "the row's high-card points are not those of the board's deal",
     "seat-disagrees": "the row's pairs do not sit at this round and table on the round's "
                       "other rows",
     "second-column-disagrees": "the sheet has the column twice, and the row's two cells "

@@ -209,7 +209,13 @@ def with_hands(result: Result, hands: str | Path | None = None,
     if hands is None and "published_deal" not in result.travellers:
         return result  # the usual session: no deals, nothing to do
     from traveller.read.hands import hands_in_travellers, read_hands
-    from traveller.tidy.hands import check_hands, differing_deals, leads_not_held, unreadable_record
+    from traveller.tidy.hands import (
+        check_hands,
+        differing_deals,
+        hcp_disagrees,
+        leads_not_held,
+        unreadable_record,
+    )
 
     found: list[pd.DataFrame] = []
     if hands is not None:
@@ -231,6 +237,7 @@ def with_hands(result: Result, hands: str | Path | None = None,
     if hands is not None:
         found.append(differing_deals(frame, result.travellers))
     found.append(leads_not_held(frame, result.travellers))
+    found.append(hcp_disagrees(frame, result.travellers))
     dd_module = _dd_module()
     out = replace(result, hands=frame, dd=dd_module.empty_dd(), par=dd_module.empty_par(),
                   settings={**result.settings, "dd": "off"})

@@ -66,6 +66,10 @@ FIXES: dict[str, str] = {
     "board-filled": "nothing, if each board's number is written on its first row only",
     "section-disagrees": "correct the pair numbers' section letters or the Section column",
     "declarer-disagrees": "correct the contract or the declarer column on the original traveller",
+    "hcp-disagrees": (
+        "count the hands again; correct the HCP cell, or check that the hand record is this "
+        "session's"
+    ),
     "seat-disagrees": (
         "check the pair number first (the score goes to the pair written), then the round "
         "and table, on the original traveller"

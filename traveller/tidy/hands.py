@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
@@ -341,3 +342,47 @@ def _lead_detail(board: int, card: str, declarer: str, held: str) -> str:
         return (f"{text}, {on_lead}; with declarer {other}, {SEAT_WORDS[held]} would be on "
                 f"lead: was the declarer {other}?")
     return f"{text} ({'declarer' if held == declarer else 'dummy'}), {on_lead}"
+
+
+_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def high_card_points(hand: object) -> float:
+    """A hand's high-card points (A 4, K 3, Q 2, J 1); NaN for an unknown hand.
+
+    >>> high_card_points("AKQ.J.T98.765432"), high_card_points(None)
+    (10.0, nan)
+    """
+    if not isinstance(hand, str):
+        return float("nan")
+    return float(sum(_POINTS.get(card, 0) for card in hand.upper()))
+
+
+def hcp_disagrees(hands: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:
+    """``hcp-disagrees`` where a result's N-S high-card points (the HCP column Russian
+    scoring reads its target from) are not those of the board's deal in the hand record.
+
+    The column is what the table counted, and the row is scored with it (a warning):
+    the message gives the deal's count, since a miscounted hand changes the target.
+    """
+    column = next((c for c in ("ns_hcp", "hcp") if c in travellers), None)
+    if column is None or hands.empty or travellers.empty:
+        return flag(NO_ROWS, "hcp-disagrees", "")
+    dealt = hands[hands["complete"].astype(bool)]
+    points = dict(zip(pd.to_numeric(dealt["board"]).astype(int),
+                      [high_card_points(n) + high_card_points(s)
+                       for n, s in zip(dealt["north"], dealt["south"], strict=True)],
+                      strict=True))
+    board = pd.to_numeric(travellers["board"], errors="coerce")
+    from_deal = board.map(points).to_numpy(dtype=float, na_value=np.nan)
+    said = pd.to_numeric(travellers[column], errors="coerce").to_numpy(dtype=float,
+                                                                      na_value=np.nan)
+    with np.errstate(invalid="ignore"):
+        off = ~np.isnan(from_deal) & ~np.isnan(said) & (from_deal != said)
+    if not off.any():
+        return flag(NO_ROWS, "hcp-disagrees", "")
+    rows = travellers[off]
+    ns = from_deal[off].astype(int)
+    detail = pd.Series([f"the hand record's deal gives N-S {n} and E-W {40 - n}; scored "
+                        "with the column's" for n in ns], index=rows.index)
+    return flag(rows, "hcp-disagrees", "HCP", rows[column], detail, blocking=False)
