@@ -88,3 +88,23 @@ def test_a_real_pbns_round_and_table_tags_agree_and_an_edit_is_found() -> None:
     found = seating_problems(edited)
     assert found["row"].tolist() == [edited.loc[7, "row"]]
     assert "N-S 99 here" in found["message"].iloc[0]
+
+
+def test_of_a_pairs_two_results_on_a_board_the_one_that_fits_its_table_is_scored(
+        tmp_path: Path) -> None:
+    """Board 2 at table 3 (file row 12) with N-S typed 5: pair 5 also has its own result
+    on board 2, at table 5 (row 14). The first in the file is usually the one scored; here
+    the Round and Table cells say row 12 is the stray, so row 14 is scored."""
+    sheet = pd.read_csv(SAMPLE_DATA / "club_session.csv")
+    sheet.loc[10, "NS"] = 5  # (file row 12: board 2, round 7, table 3)
+    path = tmp_path / "typo.csv"
+    sheet.to_csv(path, index=False)
+    result = process(path, dd=False)
+    scored = result.travellers
+    assert scored.loc[(scored["board"] == 2) & (scored["ns_pair"] == 5), "row"].tolist() == [14]
+    listed = result.problems[result.problems["code"] == "duplicate-result"].set_index("row")
+    assert listed.loc[12, "severity"] == "error" and listed.loc[14, "severity"] == "warning"
+    assert ("scored at row 14: this row's pairs do not sit at its round and table"
+            in listed.loc[12, "message"])
+    unedited = process(SAMPLE_DATA / "club_session.csv", dd=False).travellers
+    assert len(scored) == len(unedited) - 1  # (pair 3's board 2 is the one lost)

@@ -14,6 +14,7 @@ import pandas as pd
 
 from traveller.problems import combine, flag
 from traveller.score.sides import result_sides
+from traveller.tidy import seating
 from traveller.tidy.few_boards import few_boards
 
 MOVEMENTS = ("auto", "mitchell", "howell")
@@ -149,7 +150,9 @@ def _duplicates(frame: pd.DataFrame, movement: str,
     different row, is the one out of place (its pairs written on each other's
     lines, or on the wrong board): it is listed (``lines-swapped``) and the
     other rows are kept. The first result of a pair seen twice is listed too,
-    as a warning: it is the one scored.
+    as a warning: it is the one scored; unless the sheet's Round and Table cells
+    say it is out of place (its pair does not sit at its table that round) and
+    another of the pair's results on the board is not: that one is scored.
     """
     if not _any_seat_twice(frame, movement, keys):
         return combine([])
@@ -163,14 +166,22 @@ def _duplicates(frame: pd.DataFrame, movement: str,
     if misplaced:
         parts.append(_lines_swapped(frame, seats, key, misplaced))
         seats = seats[~seats["position"].isin(misplaced)]
-    first = seats.groupby(key, observed=True)["position"].transform("min")
+    misfit = seating.misfits(frame)[seats["position"].to_numpy()]
+    if misfit.any():  # a result seated where its pair was not comes after the one that fits
+        seats = seats.assign(_misfit=misfit).sort_values(["_misfit", "position"],
+                                                         kind="stable")
+    first = seats.groupby(key, observed=True)["position"].transform("first")
     later = seats[seats["position"] != first].drop_duplicates("position")
     if later.empty:
         return combine(parts)
     rows = frame.iloc[later["position"]]
     first_row = frame["row"].iloc[first[later.index]].astype("string").to_numpy()
+    before = (first[later.index] < later["position"]).to_numpy()
     detail = ("pair " + later["pair"].astype("string") + " on board "
-              + later["board"].astype("string") + ", first at row " + first_row)
+              + later["board"].astype("string")
+              + np.where(before, ", first at row ", ", scored at row ") + first_row
+              + np.where(before, "", ": this row's pairs do not sit at its round and table "
+                                     "on the round's other rows"))
     parts.append(_listed(rows, "duplicate-result", "pair", later["pair"], detail))
     kept = first[later.index].drop_duplicates()
     firsts = frame.iloc[kept.to_numpy()]

@@ -37,14 +37,43 @@ def _column(frame: pd.DataFrame, keys: frozenset[str]) -> str | None:
                 None)
 
 
+#: Each row that does not fit, by its label: what it disagrees with, per line.
+_Said = dict[object, list[tuple[str, str, str, str]]]
+
+
 def seating_problems(frame: pd.DataFrame) -> pd.DataFrame:
     """``seat-disagrees`` warnings for the rows of ``frame`` (the rows kept) whose pairs
     and Round and Table cells do not fit together (see the module)."""
+    found = _disagreements(frame)
+    if found is None:
+        return combine([])
+    said, place, round_col, table_col = found
+    rows = frame.loc[list(said)]
+    words = round_col.lower(), table_col.lower()
+    details = [_said(place.loc[i], lines, *words) for i, lines in said.items()]
+    # (named by the two cells it holds the pairs against: the pair columns' own problems,
+    # a pair of few boards say, stay listed beside it)
+    typed = place.loc[list(said), "round"] + "/" + place.loc[list(said), "table"]
+    return flag(rows, "seat-disagrees", f"{round_col}/{table_col}", typed,
+                pd.Series(details, index=rows.index), blocking=False)
+
+
+def misfits(frame: pd.DataFrame) -> np.ndarray:
+    """True for each row of ``frame`` whose pairs do not fit its Round and Table cells (the
+    rows :func:`seating_problems` lists), by position."""
+    found = _disagreements(frame)
+    return (np.zeros(len(frame), dtype=bool) if found is None
+            else np.asarray(frame.index.isin(list(found[0]))))
+
+
+def _disagreements(frame: pd.DataFrame) -> tuple[_Said, pd.DataFrame, str, str] | None:
+    """The rows that do not fit, the rounds and tables as text, and the two columns' names;
+    None where nothing is to be said (no such columns, an individual, every row fits)."""
     round_col, table_col = _column(frame, ROUND_KEYS), _column(frame, TABLE_KEYS)
     if round_col is None or table_col is None or frame.empty or "north" in frame:
-        return combine([])
+        return None
     if _all_fit(frame, round_col, table_col):  # (the usual session: one pass of integers)
-        return combine([])
+        return None
     rounds, tables = as_text(frame[round_col]), as_text(frame[table_col])
     place = pd.DataFrame({"file": frame["file"].astype("string"),
                           "section": frame["section"].astype("string").fillna("")
@@ -55,7 +84,7 @@ def seating_problems(frame: pd.DataFrame) -> pd.DataFrame:
     room = _column(frame, frozenset(header_key(k) for k in METHOD_COLUMNS["room"]))
     if room is not None:
         place["room"] = as_text(frame[room]).fillna("").str.casefold()
-    said: dict[object, list[tuple[str, str, str, str]]] = {}  # row -> what, per line
+    said: _Said = {}
     for pair, line in _LINES:
         seated = place.assign(pair=frame[pair]).dropna(subset=["round", "table", "pair"])
         if seated.empty:
@@ -68,16 +97,7 @@ def seating_problems(frame: pd.DataFrame) -> pd.DataFrame:
             found = _disagreement(seated, at_table, in_round, i, line)
             if found is not None:
                 said.setdefault(i, []).append(found)
-    if not said:
-        return combine([])
-    rows = frame.loc[list(said)]
-    words = round_col.lower(), table_col.lower()
-    details = [_said(place.loc[i], lines, *words) for i, lines in said.items()]
-    # (named by the two cells it holds the pairs against: the pair columns' own problems,
-    # a pair of few boards say, stay listed beside it)
-    typed = place.loc[list(said), "round"] + "/" + place.loc[list(said), "table"]
-    return flag(rows, "seat-disagrees", f"{round_col}/{table_col}", typed,
-                pd.Series(details, index=rows.index), blocking=False)
+    return (said, place, round_col, table_col) if said else None
 
 
 def _all_fit(frame: pd.DataFrame, round_col: str, table_col: str) -> bool:
