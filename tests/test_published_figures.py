@@ -240,10 +240,10 @@ def test_a_sheets_own_matchpoints_and_percentages_are_compared(tmp_path: Path) -
     result = process(path)
     listed = result.problems[result.problems["code"] == "published-differs"]
     assert listed["row"].tolist() == [3, 3]
-    assert sorted(listed["column"]) == ["published E-W matchpoints",
-                                        "published N-S matchpoints"]
-    ns = listed[listed["column"] == "published N-S matchpoints"].iloc[0]
+    assert sorted(listed["column"]) == ["E-W MP", "N-S MP"]  # as the sheet heads them
+    ns = listed[listed["column"] == "N-S MP"].iloc[0]
     assert ns["value"] == "4" and "(ours 3)" in ns["message"]
+    assert ns["message"].startswith("sheet.csv row 3, N-S MP '4': ")
     t = result.travellers
     assert t["published_ew_pct"].astype(float).tolist() == [25, 25, 100]  # "% EW" read
     assert t["ns_mp"].tolist() == [3, 3, 0]  # ours are used

@@ -341,7 +341,7 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
         _step(progress, 5)
         travellers = tidy_travellers(frequency.collapse(done.travellers)).drop(
             columns=_MP_COLUMNS)
-        problems = combine([problems, published.differences(travellers),
+        problems = combine([problems, _published_named(published.differences(travellers), loaded),
                             _ranking_differences(done.ranking, loaded, norm.movement)])
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=_published(truthful(problems, travellers)),
@@ -367,7 +367,7 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     _step(progress, 5)
     travellers = tidy_travellers(frequency_printed(frequency.collapse(ranked),
                                                    opts.frequency_decimals))
-    problems = combine([problems, published.differences(travellers),
+    problems = combine([problems, _published_named(published.differences(travellers), loaded),
                         _ranking_differences(ranking, loaded, norm.movement)])
     return Result(travellers=travellers, ranking=ranking,
                   problems=_published(truthful(problems, travellers)), settings=settings)
@@ -401,6 +401,17 @@ def with_points(result: Result, names: pd.DataFrame | None, scale: PointsScale) 
     result.ranking = result.ranking.assign(master_points=per_pair.to_numpy())
     result.settings["points"] = scale.name
     return result
+
+
+def _published_named(problems: pd.DataFrame, loaded: Loaded) -> pd.DataFrame:
+    """``published-differs`` problems of a sheet's own columns (N-S MP, % EW) named as the
+    sheet heads them; a PBN or USEBIO file's keep the figure's name ("published N-S
+    matchpoints": its tags, MP_NS or NS_MATCH_POINTS, are no column a director sees)."""
+    sheets = [t for t in loaded.tables if not {"format", "layout"} & set(t.meta)]
+    for theirs, label in published.PUBLISHED.values():
+        if any(theirs in t.original_columns for t in sheets):
+            problems = named_as_the_file(problems, sheets, (label,), (theirs,))
+    return problems
 
 
 def _score_cells_named(problems: pd.DataFrame, loaded: Loaded) -> pd.DataFrame:
