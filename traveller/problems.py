@@ -212,11 +212,16 @@ def _row_keys(frame: pd.DataFrame) -> pd.MultiIndex:
         pd.to_numeric(frame["row"], errors="coerce").fillna(-1).astype("int64").to_numpy()])
 
 
+def signed(scores: pd.Series) -> pd.Series:
+    """Scores as a message writes them, with their sign: "+420", "-50", "0"."""
+    text = scores.astype("string").fillna("")
+    return text.where(text.str.startswith("-") | (text == "0"), "+" + text)
+
+
 def _how_scored(rows: pd.DataFrame) -> np.ndarray:
     """' (scored from the recorded score +420)' (or 'by the ruling A60/40') per scored row."""
-    score = rows["ns_score"].astype("string").fillna("")
-    signed = score.where(score.str.startswith("-") | (score == "0"), "+" + score)
-    text = (" (scored from the recorded score " + signed + ")").to_numpy(dtype=object)
+    text = (" (scored from the recorded score " + signed(rows["ns_score"]) + ")"
+            ).to_numpy(dtype=object)
     if "ruling" in rows:
         ruling = rows["ruling"].astype("string").fillna("")
         text = np.where((ruling != "").to_numpy(),

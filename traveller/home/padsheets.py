@@ -8,6 +8,7 @@ from typing import Any, Protocol
 import pandas as pd
 
 from traveller.home.values import settle
+from traveller.publish.headers import heading as workbook_heading
 
 
 class HomeResult(Protocol):
@@ -33,15 +34,13 @@ SIDE_TITLES = {"ns": "We (N-S)", "ew": "They (E-W)"}
 WRAPPED = ("message", "read_as")
 PAD_MIN_ROWS = 3  # rows above the line even when little was scored there
 
-#: The Ledger, Totals, Rubbers and Problems sheets' headings of the frames' columns.
-HEADINGS = {"file": "File", "sheet": "Sheet", "row": "Row", "deal": "Deal",
-            "chicago_deal": "Chicago deal", "round_number": "Round", "round": "Round",
+#: The headings of the pad's own columns on its Ledger, Totals and Rubbers sheets (the
+#: rest, the Problems sheet's among them, are headed as the traveller workbook heads them).
+HEADINGS = {"deal": "Deal", "chicago_deal": "Chicago deal", "round_number": "Round",
             "read_as": "Read as", "rubber": "Rubber", "game": "Game",
             "rubber_won": "Rubber won", "dealer": "Dealer", "vulnerable": "Vulnerable",
             "entry": "Entry", "ns": "N-S", "ew": "E-W", "settlement": "Settlement",
-            "finished": "Finished", "deals": "Deals", "player": "Player", "points": "Points",
-            "board": "Board", "column": "Column", "value": "Value", "code": "Code",
-            "severity": "Severity", "message": "Message"}
+            "finished": "Finished", "deals": "Deals"}
 #: A party's columns (``ns_below``, ``Anna_vul``) by what follows its name.
 _PARTY_WORDS = {"vul": "vulnerable", "below": "below the line", "above": "above the line",
                 "honours": "honours", "bonus": "bonus", "total": "total", "score": "score"}
@@ -62,7 +61,7 @@ def heading(column: object, parties: Sequence[str]) -> str:
     party, _, what = name.rpartition("_")
     if what in _PARTY_WORDS and (party in SIDE_TITLES or party in parties):
         return f"{HEADINGS.get(party, party)} {_PARTY_WORDS[what]}"
-    return name
+    return workbook_heading(name)
 A4 = 9
 
 

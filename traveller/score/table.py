@@ -257,7 +257,7 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
     not the N-S +50 it says), with the N-S score read from it where that reads otherwise.
     Their column is the field (``score``, ``score_ew``...), for the caller to name as the
     file heads it."""
-    from traveller.problems import combine, flag
+    from traveller.problems import combine, flag, signed
     from traveller.tidy.arrays import NO_ROWS
 
     computed, recorded = (scored[c].to_numpy(dtype=np.float64, na_value=np.nan)
@@ -283,13 +283,12 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
             here = ~chosen & (typed.fillna("") != "").to_numpy()
             source[here], chosen = field, chosen | here
             cells[here] = typed[here]
-    signed = recorded.where(recorded.str.startswith("-") | (recorded == "0"), "+" + recorded)
     other = (cells.str.replace(r"^\+", "", regex=True) != recorded).to_numpy() | (
         source != "score")  # (an E-W or split cell, or a Side column, says whose it is)
     if "score_side_as_written" in rows:
         other |= rows["score_side_as_written"].astype("string").fillna("").str.strip(
             ).to_numpy() != ""
-    detail = detail.where(~other, "read as N-S " + signed + "; " + detail)
+    detail = detail.where(~other, "read as N-S " + signed(recorded) + "; " + detail)
     return combine([flag(rows[source == field], "score-disagrees", field,
                          cells[source == field], detail[source == field], blocking=False)
                     for field in dict.fromkeys(source)])
