@@ -283,18 +283,26 @@ def chicago_pad(sheet: Any, fmt: Formats, block: pd.DataFrame, title: str,
 
 def data_sheet(book: Any, fmt: Formats, name: str, frame: pd.DataFrame,
                parties: Sequence[str] = ()) -> None:
-    """A plain table: bold frozen header (each column's :func:`heading`), autofilter, fitted
+    """A plain table: bold frozen header (each column's :func:`heading`, wrapped at its
+    words so that "N-S below the line" widens no column of numbers), autofilter, fitted
     widths, landscape to page width."""
     sheet = book.add_worksheet(name)
+    head = fmt(bold=True, bottom=1, bg_color="#DDEBF7", text_wrap=True, valign="bottom")
+    lines = 1  # the header row's, at its most wrapped heading
     for c, column in enumerate(frame.columns):
         shown = heading(column, parties)
-        sheet.write_string(0, c, shown, fmt(bold=True, bottom=1, bg_color="#DDEBF7"))
+        sheet.write_string(0, c, shown, head)
         values = frame[column].tolist()
-        width = max([len(shown), *(len(str(v)) for v in values[:500])]) + 2
+        word = max(len(w) for w in shown.split()) if shown.strip() else 0
+        width = max([word, *(len(str(v)) for v in values[:500])]) + 2
         wrap = fmt(text_wrap=True, valign="top") if column in WRAPPED else None
-        sheet.set_column(c, c, min(width, 80 if wrap else 50))
+        width = min(width, 80 if wrap else 50)
+        sheet.set_column(c, c, width)
+        lines = max(lines, -(-len(shown) // max(width - 2, 1)))
         for r, v in enumerate(values, start=1):
             _write(sheet, r, c, v, wrap)
+    if lines > 1:
+        sheet.set_row(0, 15 * min(lines, 4))
     _row_heights(sheet, frame)
     sheet.freeze_panes(1, 0)
     sheet.autofilter(0, 0, max(len(frame), 1), max(len(frame.columns) - 1, 0))
