@@ -431,3 +431,20 @@ def test_a_score_that_differs_names_the_cell_it_was_read_from(
     found = _problem(problems, 2, "score-disagrees")
     assert (found["column"], found["value"]) == (column, typed)
     assert f"{column} '{typed}'" in found["message"] and "read as N-S +50" in found["message"]
+
+
+def test_twin_cells_that_read_the_same_agree(tmp_path: Path) -> None:
+    """Two By columns, two Tricks columns, two Contract columns: cells written two ways
+    that read the same (N and North, 10 and 10.0, = and made, 4S and 4♠) agree; cells
+    that read otherwise still leave the row out."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,By,Result,Contract,By,Result\n"
+                                "1,1,2,4S=,N,=,4♠=,North,made\n"
+                                "1,3,4,4S=,N,=,4 s =,n,M\n"
+                                "1,5,6,4S=,N,=,4S=,South,=\n"  # another declarer
+                                "1,7,8,4S=,N,=,4S=,N,-1\n")  # another result
+    assert _score(travellers, 2) == 420 and _score(travellers, 3) == 420
+    assert _score(travellers, 4) is None and _score(travellers, 5) is None
+    flagged = problems.loc[problems["code"] == "second-column-disagrees"]
+    assert sorted(zip(flagged["row"], flagged["column"], strict=True)) == [
+        (4, "By (2)"), (5, "Result (2)")]
+    assert _problem(problems, 4, "second-column-disagrees")["value"] == "South"

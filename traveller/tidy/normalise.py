@@ -218,7 +218,7 @@ def _table(table: RawTable, notation: str | list[str], unknown_pairs: str = "pro
     out = _kept(src, frame, notation) | players
     problems: list[pd.DataFrame] = date_problems
     if table.twin_columns:  # (read, the second columns say nothing more: none is unknown)
-        twins.check_twin_columns(frame, table.twin_columns, header, src, problems)
+        twins.check_twin_columns(frame, table.twin_columns, header, src, notation, problems)
         frame = frame.drop(columns=list(table.twin_columns))
     out = parse_identity(out, frame, table, header, src, problems, unknown_pairs == "field")
     out = parse_play(out, frame, notation, header, src, contract_text, declarer_text, problems)

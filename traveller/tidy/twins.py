@@ -22,8 +22,9 @@ agree, nothing is said. Where they disagree, the rule for each fact is:
 - **dealer**: the dealer scores nothing; a Dealer column that contradicts the
   board number is listed, and the board number's dealer is shown.
 - **a column headed twice** (two Contract columns, a Board column at each end
-  of the sheet): the first is the one read, and a row whose second cell says
-  something else (or something where the first says nothing) reads two ways:
+  of the sheet): the first is the one read, and a row whose second cell reads
+  as something else (``North`` is ``N``), or says something where the first
+  says nothing, reads two ways:
   it is listed as an error naming both cells and left out of the scoring.
 
 Every check appends its problem rows to the caller's list.
@@ -31,16 +32,19 @@ Every check appends its problem rows to the caller's list.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
-from traveller.schema import SEATS
+from traveller.schema import NOTATIONS, SEATS
 from traveller.score.table import ns_scores
-from traveller.tidy.cells import as_text, col
+from traveller.tidy import text as tx
+from traveller.tidy.cells import as_text, col, parse_tricks, whole_floats
 from traveller.tidy.conditions import VUL_NAMES, board_dealer, board_vulnerability
+from traveller.tidy.notation import cleaned_texts, contract_parts, parse_leads, seat_codes
 
 
 @dataclass
@@ -269,23 +273,71 @@ def check_dealer(board: np.ndarray, dealer_said: Said, src: pd.DataFrame,
 
 
 def check_twin_columns(frame: pd.DataFrame, twins: dict[str, str], header: dict[str, str],
-                       src: pd.DataFrame, problems: list[pd.DataFrame]) -> None:
+                       src: pd.DataFrame, notation: str, problems: list[pd.DataFrame]) -> None:
     """``second-column-disagrees`` (an error) on each row whose second column of a field
-    (``twins``: its name -> the field) says other than the first column, the one read:
-    compared as text, blanks, case and spacing aside (``4 S`` is ``4s``); a second cell
-    left blank says nothing."""
+    (``twins``: its name -> the field) says other than the first column, the one read.
+
+    Two cells agree when they read the same in ``notation`` (``N`` and ``North``,
+    ``4S`` and ``4♠``, ``=`` and ``made``, ``1`` and ``01``); a cell that reads as
+    nothing is compared as text, blanks, case and spacing aside (``4 S`` is ``4s``).
+    A second cell left blank says nothing.
+    """
     for name, field in twins.items():
-        first, second = as_text(col(frame, field)), as_text(frame[name])
-        a = first.str.replace(r"\s+", "", regex=True).str.casefold()
-        b = second.str.replace(r"\s+", "", regex=True).str.casefold()
-        differs = (b.notna() & (a.isna() | (a != b))).fillna(False).to_numpy(bool)
+        first, second = col(frame, field), frame[name]
+        a, b = _cells_say(first, field, notation), _cells_say(second, field, notation)
+        differs = np.array([y is not None and x != y for x, y in zip(a, b, strict=True)],
+                           dtype=bool)
         if not differs.any():
             continue
         at = np.flatnonzero(differs)
         heading = header.get(field, field)
-        said = first.iloc[at].astype(object)
+        said = as_text(first).iloc[at].astype(object)
         detail = pd.Series([f"the first {heading} column says '{t}'" if isinstance(t, str)
                             else f"the first {heading} column is empty" for t in said],
                            index=src.index[at], dtype=object)
         problems.append(flag(src.iloc[at], "second-column-disagrees", name,
-                             second.iloc[at], detail))
+                             as_text(second).iloc[at], detail))
+
+
+def _cells_say(cells: pd.Series, field: str, notation: str) -> list[object]:
+    """What each cell of a ``field`` column says, worked out once per distinct cell: what it
+    reads as (a tuple), else its text without case or spacing; None where it is blank."""
+    codes, uniques = tx.distinct(cells)
+    texts = [None if (t := tx.cell_text(u)) is None else _SPACE.sub("", t).casefold()
+             for u in uniques]
+    read = _READERS[field](pd.Series(uniques, dtype=object), notation) if field in _READERS \
+        else [None] * len(uniques)
+    said = [None if t is None else t if r is None else ("read", r)
+            for t, r in zip(texts, read, strict=True)]
+    return [None if c < 0 else said[c] for c in codes]
+
+
+def _seats(cells: pd.Series, notation: str) -> list[object]:
+    return [None if c < 0 else SEATS[c] for c in seat_codes(cells, notation)]
+
+
+def _contracts(cells: pd.Series, notation: str) -> list[object]:
+    parts = [contract_parts(t, NOTATIONS[notation]) for t in cleaned_texts(list(cells))]
+    return [None if p[0] is None else p for p in parts]
+
+
+def _leads_read(cells: pd.Series, notation: str) -> list[object]:
+    return [None if pd.isna(lead) else lead for lead in parse_leads(cells, notation)]
+
+
+def _numbers(cells: pd.Series, notation: str) -> list[object]:
+    number, _ = whole_floats(cells)
+    return [None if np.isnan(n) else int(n) for n in number]
+
+
+def _tricks(cells: pd.Series, notation: str) -> list[object]:
+    tricks, rel, _ = parse_tricks(cells)
+    return [None if pd.isna(t) and pd.isna(r) else (None if pd.isna(t) else int(t),
+                                                     None if pd.isna(r) else int(r))
+            for t, r in zip(tricks, rel, strict=True)]
+
+
+#: How each field's cells are read, to compare a column with its twin.
+_READERS = {"declarer": _seats, "contract": _contracts, "lead": _leads_read,
+            "board": _numbers, "tricks": _tricks, "result": _tricks}
+_SPACE = re.compile(r"\s+")
