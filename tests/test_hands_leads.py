@@ -155,6 +155,8 @@ def test_a_russian_hcp_cell_is_checked_against_the_hand_record(tmp_path: Path) -
     result = process(sheet, method="russian", hands=hands, dd=False)
     found = result.problems[result.problems["code"] == "hcp-disagrees"]
     assert found["row"].tolist() == [2] and found["value"].tolist() == ["23"]
+    assert found["column"].tolist() == ["HCP NS"]  # as the sheet heads it
+    assert ", HCP NS '23'" in found["message"].iloc[0]
     assert "deal gives N-S 20 and E-W 20" in found["message"].iloc[0]
     assert found["severity"].iloc[0] == "warning"
     first = result.travellers.set_index("row").loc[2]

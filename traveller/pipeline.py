@@ -161,7 +161,7 @@ def process(
         with_points(result, loaded.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
-    result = with_hands(result, hands, dd)
+    result = with_hands(result, hands, dd, loaded)
     _step(progress, STEPS)
     return result
 
@@ -200,11 +200,13 @@ _EMPTY_SHEET = ("Board", "NS", "EW", "Contract", "By", "Tricks")
 
 
 def with_hands(result: Result, hands: str | Path | None = None,
-               dd: bool | str | Path = True) -> Result:
+               dd: bool | str | Path = True, loaded: Loaded | None = None) -> Result:
     """The result with its hands, double dummy and par, and their problems (a new Result).
 
     The deals come from ``hands`` (a hand-record file) or else from the
     travellers' own; every hand-record problem is a warning: no score changes.
+    ``loaded``, the tables the result was scored from, names an HCP column in its
+    problems as the sheet heads it.
     """
     if hands is None and "published_deal" not in result.travellers:
         return result  # the usual session: no deals, nothing to do
@@ -237,7 +239,7 @@ def with_hands(result: Result, hands: str | Path | None = None,
     if hands is not None:
         found.append(differing_deals(frame, result.travellers))
     found.append(leads_not_held(frame, result.travellers))
-    found.append(hcp_disagrees(frame, result.travellers))
+    found.append(_hcp_named(hcp_disagrees(frame, result.travellers), loaded))
     dd_module = _dd_module()
     out = replace(result, hands=frame, dd=dd_module.empty_dd(), par=dd_module.empty_par(),
                   settings={**result.settings, "dd": "off"})
@@ -245,6 +247,18 @@ def with_hands(result: Result, hands: str | Path | None = None,
         out = _analysed(out, None if dd is True else dd, found)
     out.problems = _published(combine([result.problems, *found]))
     return out
+
+
+def _hcp_named(problems: pd.DataFrame, loaded: Loaded | None) -> pd.DataFrame:
+    """``hcp-disagrees`` problems naming each file's HCP column as the file heads it."""
+    from traveller.score.methods import method_headers
+
+    for table in loaded.tables if loaded is not None and not problems.empty else ():
+        typed = method_headers(table.frame.columns).get("hcp")
+        if typed is not None:
+            problems = named_as_the_file(problems, [replace(table, original_columns={
+                "hcp": typed})], ("HCP",), ("hcp",))
+    return problems
 
 
 def _analysed(result: Result, folder: str | Path | None, found: list[pd.DataFrame]) -> Result:

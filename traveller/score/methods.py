@@ -11,6 +11,7 @@ library see them alike.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +68,17 @@ class Scored:
     travellers: pd.DataFrame
     ranking: pd.DataFrame
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+
+
+def method_headers(columns: Iterable[object]) -> dict[str, str]:
+    """The input columns a method reads, as :func:`method_columns` names them -> each
+    header as typed (``{"hcp": "HCP NS"}``)."""
+    found: dict[str, str] = {}
+    for c in columns:
+        name = _INDEX.get(header_key(str(c)))
+        if name is not None:
+            found.setdefault(name, str(c))
+    return found
 
 
 def method_columns(frame: pd.DataFrame) -> pd.DataFrame:

@@ -180,7 +180,7 @@ def process_club(club: ClubFile, sim: SimSettings) -> ClubOutcome:
         # table kept in the output folder for the next run
         dd = s.get("dd", True)
         result = with_hands(result, s.get("hands"),
-                            Path(sim.dd_folder) if dd is True and sim.dd_folder else dd)
+                            Path(sim.dd_folder) if dd is True and sim.dd_folder else dd, loaded)
     except Exception as exc:  # one club's file must never stop the sim
         outcome.error = _reason(exc)
         outcome.listed = _unreadable(exc, club)
