@@ -231,3 +231,29 @@ def test_a_second_names_sheet_is_listed_and_the_first_one_used(tmp_path: Path) -
     assert from_frames.ranking["names"].tolist()[:1] == ["Ann – Bob"]
     assert from_frames.problems[["sheet", "code"]].values.tolist() == [
         ["Players", "second-names-sheet"]]
+
+
+def test_a_pair_named_twice_otherwise_is_listed(tmp_path: Path) -> None:
+    """A names file names pair 1 twice: the first names are used and the second row is
+    listed beside the first; the same names written again (case aside) say nothing, and
+    a Line column tells an N-S and an E-W pair of one number apart."""
+    import traveller
+
+    sheet = tmp_path / "t.csv"
+    sheet.write_text("Board,NS,EW,Contract,By,Tricks\n1,1,2,4S,N,10\n1,3,4,4S,N,9\n")
+    names = tmp_path / "names.csv"
+    names.write_text("Pair,Names\n1,Ann & Bob\n2,Cat & Dan\n1,Eve & Fay\n3,Gil & Hal\n"
+                     "3,gil &  hal\n4,Ida & Jo\n")
+    result = traveller.process(sheet, names=names, dd=False)
+    listed = result.problems[result.problems["code"] == "names-twice"]
+    assert listed[["row", "column", "value", "severity"]].values.tolist() == [
+        [4, "Names", "Eve & Fay", "warning"]]
+    assert "pair 1 is named 'Ann & Bob' on row 2" in listed["message"].iloc[0]
+    assert result.ranking.set_index("pair").loc[1, "names"] == "Ann & Bob"
+    assert len(result.travellers) == 2  # no result is left out
+    lines = tmp_path / "lines.csv"
+    lines.write_text("Pair,Line,Names\n1,NS,Ann & Bob\n1,EW,Eve & Fay\n1,EW,Kim & Lu\n")
+    found = traveller.process(sheet, names=lines, dd=False).problems
+    twice = found[found["code"] == "names-twice"]
+    assert twice["row"].tolist() == [4]
+    assert "pair E-W 1 is named 'Eve & Fay' on row 3" in twice["message"].iloc[0]

@@ -60,6 +60,7 @@ PROBLEM_CODES: dict[str, str] = {
     "outside-table": "the row looks like a result but stands above the table's header row",
     "bad-names-pair": "the pair number of this names row cannot be read; the pair gets no name",
     "second-names-sheet": "a second names sheet; its names are not read",
+    "names-twice": "this names row names a pair an earlier row named otherwise",
     "board-mismatch": "the board number differs from the one in the sheet's title",
     "unknown-player": "the declarer is not one of the three players at the table",
     "bad-honours": "the honours cannot be read (who held them, and 100 or 150)",

@@ -45,6 +45,10 @@ FIXES: dict[str, str] = {
     "outside-table": "move the row under the header row, or delete it if it is not a result",
     "bad-names-pair": "write the pair number as a whole number such as 5, as on the travellers",
     "second-names-sheet": "put every pair's names on one names sheet; delete or rename the other",
+    "names-twice": (
+        "correct the pair number of the row that is wrong, or add a Line column (NS, EW) "
+        "where two pairs share a number"
+    ),
     "board-mismatch": "correct the board number or the sheet's title",
     "unknown-player": "write the declarer's name as in the Players row (or --players)",
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",
@@ -155,8 +159,8 @@ def _severity(blocking: bool | pd.Series, index: pd.Index) -> pd.Series | str:
 
 
 #: Codes about something other than a result row (a names row, a whole sheet).
-NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "method-suggested",
-                             "profile-suggested"})
+NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "names-twice",
+                             "method-suggested", "profile-suggested"})
 #: Codes whose row, when it is scored all the same, was scored from its recorded score.
 _SCORE_ALONE = frozenset({"unknown-contract", "missing-declarer", "unknown-declarer",
                           "bad-tricks", "missing-tricks", "tricks-out-of-range"})

@@ -43,14 +43,16 @@ def names_from_grid(grid: list[list[Any]], where: str,
             frame = rectangular(grid[r:]).iloc[1:]  # as wide as the header, rows or not
             frame = frame[list(fields)].rename(columns=fields)
             names, unread = _tidy_names(frame)
-            if problems is not None and len(unread):
-                header = str(cells[next(i for i, f in fields.items() if f == "pair")])
-                rows = pd.DataFrame({"file": file, "sheet": sheet,
-                                     "row": unread.index.to_numpy() + r + first_row})
-                problems.append(flag(rows, "bad-names-pair", header.strip(),
-                                     pd.Series(unread.to_numpy(), index=rows.index),
-                                     blocking=False))
-            return names
+            if problems is not None:
+                header = {f: str(cells[i]).strip() for i, f in fields.items()}
+                if len(unread):
+                    rows = pd.DataFrame({"file": file, "sheet": sheet,
+                                         "row": unread.index.to_numpy() + r + first_row})
+                    problems.append(flag(rows, "bad-names-pair", header["pair"],
+                                         pd.Series(unread.to_numpy(), index=rows.index),
+                                         blocking=False))
+                problems.append(_named_twice(names, header, file, sheet, r + first_row))
+            return names.reset_index(drop=True)
     raise UnreadableFileError(
         f"{where}: no header with a pair column and a names (or player1/player2) column "
         "found in the names sheet; add a header row such as 'Pair, Line, Names'"
@@ -88,7 +90,44 @@ def _tidy_names(frame: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
                         for t in _texts(frame[c])], dtype="str")
            for c in _PLAYER_COLUMNS if "names" not in frame and c in frame},
     })
-    return out[whole].reset_index(drop=True), frame["pair"][~whole]
+    out.index = frame.index  # (each row's place in the sheet, for its problems)
+    return out[whole], frame["pair"][~whole]
+
+
+def _named_twice(names: pd.DataFrame, header: dict[str, str], file: str, sheet: str,
+                 header_row: int) -> pd.DataFrame:
+    """``names-twice`` (a warning) on each names row that names a pair (section, line and
+    number) an earlier row named otherwise: the first row's names are the ones used.
+
+    Names written alike but for case and spacing are the same names; a second row
+    with the same names says nothing new. Without a Line column, an N-S and an E-W
+    pair of one number look alike: the problem's fix says to add one.
+    """
+    said = [" ".join(n.split()).casefold() for n in names["names"].tolist()]
+    keys = list(zip(names["section"].tolist(), names["line"].tolist(),
+                    names["pair"].tolist(), strict=True))
+    first: dict[tuple[object, ...], int] = {}
+    later: list[int] = []
+    for i, key in enumerate(keys):
+        j = first.setdefault(key, i)
+        if j != i and said[i] != said[j]:
+            later.append(i)
+    if not later:
+        return flag(pd.DataFrame({"file": [], "sheet": [], "row": []}), "names-twice", "")
+    at = names.iloc[later]
+    rows = pd.DataFrame({"file": file, "sheet": sheet,
+                         "row": at.index.to_numpy() + header_row}, index=at.index)
+    details = []
+    for i in later:
+        j = first[keys[i]]
+        section, line, pair = keys[i]
+        who = " ".join(p for p in (section, {"NS": "N-S", "EW": "E-W"}.get(line, ""),
+                                   str(pair)) if p)
+        details.append(f"pair {who} is named '{names['names'].iloc[j]}' on row "
+                       f"{names.index[j] + header_row}, and those names are used")
+    column = header.get("names") or header.get("player1", "names")
+    return flag(rows, "names-twice", column, at["names"].astype(object),
+                pd.Series(details, index=rows.index, dtype=object), blocking=False)
 
 
 #: A names sheet's columns of single players: names and federation numbers.
