@@ -42,6 +42,8 @@ PROBLEM_COLUMNS = ["file", "sheet", "row", "board", "column", "value", "code", "
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]
+#: The two lines of a pairs movement, as messages and pages write them.
+LINE_WORDS = {"NS": "N-S", "EW": "E-W"}
 
 #: Vulnerability by board number, (board - 1) % 16 -> (N-S vulnerable, E-W vulnerable).
 VULNERABILITY = [

@@ -22,6 +22,7 @@ from traveller.publish.headers import CENTERED, FORMATS, event_column, ranking_h
 from traveller.publish.keys import change_starts, plain
 from traveller.publish.sheet import CELL_TEXT_LIMIT, DECIMAL, MP_FORMAT, blank, column
 from traveller.publish.titles import foot_lines, top_lines
+from traveller.schema import LINE_WORDS
 
 if TYPE_CHECKING:
     from traveller.result import Result
@@ -34,7 +35,6 @@ PAGE_WIDTH = 80.0
 #: Matchpoint, IMP and VP columns: whole numbers without decimals, else two decimals in the
 #: block.
 WHOLE_OR_TWO = frozenset({"mp", "mp_factored", "imps", "vp"})
-_LINES = {"NS": "N-S", "EW": "E-W"}
 #: The key suffix of a shaded (every other) row's formats.
 BANDED = ":band"
 
@@ -73,7 +73,7 @@ def _block_heading(key: dict[str, Any]) -> str:
         parts.append(f"Section {key['section']}")
     line = str(key.get("line") or "")
     if line:
-        parts.append(_LINES.get(line, line))
+        parts.append(LINE_WORDS.get(line, line))
     return " · ".join(parts)
 
 

@@ -11,10 +11,10 @@ import numpy as np
 import pandas as pd
 
 from traveller.errors import UnreadableFileError
-from traveller.problems import flag
+from traveller.problems import combine, flag
 from traveller.read.headers import HEADER_SCAN_ROWS, NAME_FIELDS, field_for, filled, header_key
 from traveller.read.text import decode, lines_of, looks_binary, rectangular, sniff_delimiter
-from traveller.schema import EXCEL_SUFFIXES
+from traveller.schema import EXCEL_SUFFIXES, LINE_WORDS
 
 
 def second_names_sheet(file: str, sheet: str, used: str, first_row: int = 1) -> pd.DataFrame:
@@ -113,7 +113,7 @@ def _named_twice(names: pd.DataFrame, header: dict[str, str], file: str, sheet: 
         if j != i and said[i] != said[j]:
             later.append(i)
     if not later:
-        return flag(pd.DataFrame({"file": [], "sheet": [], "row": []}), "names-twice", "")
+        return combine([])
     at = names.iloc[later]
     rows = pd.DataFrame({"file": file, "sheet": sheet,
                          "row": at.index.to_numpy() + header_row}, index=at.index)
@@ -121,7 +121,7 @@ def _named_twice(names: pd.DataFrame, header: dict[str, str], file: str, sheet: 
     for i in later:
         j = first[keys[i]]
         section, line, pair = keys[i]
-        who = " ".join(p for p in (section, {"NS": "N-S", "EW": "E-W"}.get(line, ""),
+        who = " ".join(p for p in (section, LINE_WORDS.get(line, ""),
                                    str(pair)) if p)
         details.append(f"pair {who} is named '{names['names'].iloc[j]}' on row "
                        f"{names.index[j] + header_row}, and those names are used")

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import combine, flag
+from traveller.schema import LINE_WORDS
 from traveller.score.sides import result_sides
 from traveller.tidy import seating
 from traveller.tidy.few_boards import few_boards
@@ -138,7 +139,7 @@ def _wrong_line(frame: pd.DataFrame) -> pd.DataFrame:
     stray = seats[seats["line"] != seats["home"]]
     rows = frame.iloc[stray["position"]]
     detail = ("pair " + stray["pair"].astype("string") + " is "
-              + stray["home"].map({"NS": "N-S", "EW": "E-W"}) + " on its other boards")
+              + stray["home"].map(LINE_WORDS) + " on its other boards")
     return _listed(rows, "pair-on-both-lines", "pair", stray["pair"], detail)
 
 
