@@ -7,7 +7,9 @@ skip after round 4), N-S and E-W pairs numbered 1-8 on each line, a title row
 above the header as club exports have, and a Names sheet (names.csv for the CSV).
 The pair names are invented. problems_session.csv is the same session with
 typical data-entry mistakes, to show the Problems sheet; rulings_session.csv
-the same session with directors' rulings written into it (docs/rulings.md).
+the same session with directors' rulings written into it (docs/rulings.md);
+names_on_rows.csv the same session with both pairs' names written on every row, as
+some clubs' sheets have them, and two slips that the names give away.
 """
 
 from __future__ import annotations
@@ -135,6 +137,19 @@ def with_mistakes(rows: list[list[object]]) -> list[list[object]]:
     return bad
 
 
+def with_names(rows: list[list[object]]) -> list[list[object]]:
+    """The session as a club's sheet that writes both pairs' names on every row, with two
+    slips: a name misspelt on one row, and a pair number typed 18 for 8 beside the right
+    names on another (the names give both away)."""
+    named = {(line, pair): f"{a} & {b}" for pair, line, a, b in names()}
+    out = [[*r[:4], named["NS", r[3]], r[4], named["EW", r[4]], *r[5:]] for r in rows]
+    row = next(i for i, r in enumerate(out) if i > 10 and r[3] == 1)
+    out[row][4] = out[row][4].replace("Anna", "Ana")
+    row = next(i for i, r in enumerate(out) if i > 50 and r[5] == 8)
+    out[row][5] = 18
+    return out
+
+
 def with_rulings(rows: list[list[object]]) -> list[list[object]]:
     """The session with directors' rulings in a Ruling column, as a director types them."""
     ruled = [[*r, ""] for r in rows]
@@ -236,6 +251,8 @@ def main() -> None:
                                                                "Player 2"])
     write_csv(with_mistakes(flat), HERE / "problems_session.csv", HEADER)
     write_csv(with_rulings(flat), HERE / "rulings_session.csv", [*HEADER, "Ruling"])
+    write_csv(with_names(flat), HERE / "names_on_rows.csv",
+              [*HEADER[:4], "NS Names", "EW", "EW Names", *HEADER[5:]])
 
 
 if __name__ == "__main__":

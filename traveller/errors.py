@@ -61,6 +61,13 @@ PROBLEM_CODES: dict[str, str] = {
     "bad-names-pair": "the pair number of this names row cannot be read; the pair gets no name",
     "second-names-sheet": "a second names sheet; its names are not read",
     "names-twice": "this names row names a pair an earlier row named otherwise",
+    "names-disagree": (
+        "the names written on this row for the pair are not the names it is given elsewhere"
+    ),
+    "names-of-another-pair": (
+        "the names written on this row for the pair are those the other rows give another "
+        "pair: its number may be typed wrong"
+    ),
     "board-mismatch": "the board number differs from the one in the sheet's title",
     "unknown-player": "the declarer is not one of the three players at the table",
     "bad-honours": "the honours cannot be read (who held them, and 100 or 150)",

@@ -33,6 +33,7 @@ from traveller.score.conventions import (
 from traveller.score.players import players_of
 from traveller.score.precision import frequency_printed, rounded_before_dividing
 from traveller.score.rank import matchpoints, rank_pairs
+from traveller.score.row_names import session_names
 from traveller.score.table import RECORDED_CELLS, score_frame, score_problems
 from traveller.tidy import rulings
 from traveller.tidy.arrays import conformed, frame_of, missing
@@ -155,10 +156,10 @@ def process(
     result = process_loaded(loaded, scale=scale, movement=movement, notation=notation,
                             options=options, progress=progress)
     if "pair" in result.ranking:
-        result.players = players_of(result.ranking, loaded.names,
+        result.players = players_of(result.ranking, result.names,
                                     bool(result.settings.get("individual")))
     if scale_of_points is not None:
-        with_points(result, loaded.names, scale_of_points)
+        with_points(result, result.names, scale_of_points)
     result.source = printable(str(path)) if isinstance(path, str | Path) else "<DataFrame>"
     result.meta = input_meta(loaded, path)  # title, date, club as the input states them
     result = with_hands(result, hands, dd, loaded)
@@ -320,11 +321,14 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     norm = normalise(loaded, notation=notation, movement=movement,
                      unknown_pairs="field" if counted else opts.unknown_pairs)
     _step(progress, 2)
+    names, name_problems = (loaded.names, combine([])) if counted else session_names(
+        norm.travellers, norm.movement, loaded.names)
     frame = rulings.switch_arrows(norm.travellers, opts.arrow_switch)
     frame, phantom_problems = rulings.resolve_phantoms(frame, norm.movement, opts.phantom)
     frame, imp_problems = imp_awards_problems(frame, opts.method)
     scored = frequency.expand(score_frame(frame)) if counted else score_frame(frame)
-    problems = combine([*loaded.problems, norm.problems, phantom_problems, imp_problems,
+    problems = combine([*loaded.problems, norm.problems, name_problems, phantom_problems,
+                        imp_problems,
                         _score_cells_named(score_problems(scored), loaded),
                         method_hints(scored, opts.method,
                                      loaded.tables[0].original_columns if loaded.tables else None,
@@ -341,7 +345,7 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     if opts.method != "mp":
         from traveller.score.methods import MethodOptions, apply_method  # (not for matchpoints)
 
-        done = apply_method(scored, opts.method, norm.movement, loaded.names,
+        done = apply_method(scored, opts.method, norm.movement, names,
                             MethodOptions(divisor=opts.divisor, trim=opts.trim,
                                           rounding=opts.datum_rounding,
                                           vp_scale=opts.vp_scale, chicago=opts.chicago,
@@ -359,7 +363,7 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
                             _ranking_differences(done.ranking, loaded, norm.movement)])
         return Result(travellers=travellers, ranking=done.ranking,
                       problems=_published(truthful(problems, travellers)),
-                      settings=settings, tables=done.tables)
+                      settings=settings, tables=done.tables, names=names)
     by_section = opts.sections == "apart"
     ranked = matchpoints(scored, scale=scale, by_section=by_section,
                          phantom_award=opts.phantom_award, adjusted_board=opts.adjusted_board)
@@ -370,12 +374,12 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     ranked = rounded_before_dividing(ranked, opts.round_before_pct)
     _step(progress, 4)
     if settings.get("individual"):  # one line per player, ranked together
-        ranking = players.rank_players(ranked, loaded.names, by_section=by_section)
+        ranking = players.rank_players(ranked, names, by_section=by_section)
         ranking = conventional_ranking(players.player_rows(ranked), ranking, "howell",
                                        replace(opts, one_ranking=True), scale)
     else:
         ranking = rank_pairs(ranked.iloc[:0] if counted else ranked,  # no pairs: no ranking
-                             movement=norm.movement, names=loaded.names,
+                             movement=norm.movement, names=names,
                              by_section=by_section, one_ranking=opts.one_ranking)
         ranking = conventional_ranking(ranked, ranking, norm.movement, opts, scale)
     _step(progress, 5)
@@ -384,7 +388,8 @@ def _scored(loaded: Loaded, scale: str, movement: str, notation: str | None, opt
     problems = combine([problems, _published_named(published.differences(travellers), loaded),
                         _ranking_differences(ranking, loaded, norm.movement)])
     return Result(travellers=travellers, ranking=ranking,
-                  problems=_published(truthful(problems, travellers)), settings=settings)
+                  problems=_published(truthful(problems, travellers)), settings=settings,
+                  names=names)
 
 
 def _ranking_differences(ranking: pd.DataFrame, loaded: Loaded, movement: str

@@ -49,6 +49,14 @@ FIXES: dict[str, str] = {
         "correct the pair number of the row that is wrong, or add a Line column (NS, EW) "
         "where two pairs share a number"
     ),
+    "names-disagree": (
+        "correct the pair number or the names where they are wrong: on this row, on the row "
+        "named, or on the names sheet"
+    ),
+    "names-of-another-pair": (
+        "correct the pair number on the row that is wrong (or the names, if two pairs were "
+        "given the same)"
+    ),
     "board-mismatch": "correct the board number or the sheet's title",
     "unknown-player": "write the declarer's name as in the Players row (or --players)",
     "bad-honours": "write who held them and the amount, e.g. N 100, EW 150 or Anna 150",

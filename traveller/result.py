@@ -48,6 +48,10 @@ class Result:
     #: The players of each ranked pair (section, line, pair, player, player_id), from
     #: the names; what a season's ladder and the results store know each player by.
     players: pd.DataFrame | None = None
+    #: The pairs' names the session was ranked with (section, pair, line, names, ...): the
+    #: names sheet or file, and the names the traveller's rows write for the pairs it
+    #: does not name; None when neither names a pair.
+    names: pd.DataFrame | None = None
 
     def __repr__(self) -> str:
         t = self.travellers

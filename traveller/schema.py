@@ -8,6 +8,7 @@ is one more entry in :data:`NOTATIONS`, not a change to the parser.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -193,6 +194,19 @@ METHOD_COLUMNS: dict[str, list[str]] = {
 EXCEL_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
 
 NAMES_SHEETS = {"names", "pairs", "players", "pary", "nazwiska", "zawodnicy", "участники", "пары"}
+
+
+#: How a pair's two players are written together in one names cell ("Ann Lee & Bob Ray",
+#: "Lee - Ray", "Lee/Ray"): the separators between the players.
+PLAYERS_SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
+
+#: A traveller's columns that write each result's pairs' names on its row ("NS Names",
+#: "Players E-W", "Nazwiska NS", "Игроки С-Ю"): the line's words and the names' words,
+#: either first, as header keys (case, spaces and punctuation removed).
+ROW_NAMES_LINES = {"NS": ("ns", "nspair", "pairns", "сю"),
+                   "EW": ("ew", "we", "ewpair", "pairew", "зв", "вз")}
+ROW_NAMES_WORDS = ("names", "name", "players", "nazwiska", "gracze", "zawodnicy", "игроки",
+                   "фамилии")
 
 
 # --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from traveller.schema import PLAYERS_SPLIT
 from traveller.score.names import attach_columns
 from traveller.tidy.arrays import frame_of
 
@@ -23,7 +24,7 @@ PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
 #: The "string" dtype, looked up once (pandas finds a dtype named by text in its registry).
 _STRING = pd.StringDtype()
 #: How the names of a pair's players are joined in a ranking's names.
-SPLIT = re.compile(r"\s+[–—-]\s+|\s*&\s*|\s*/\s*")
+SPLIT = PLAYERS_SPLIT
 
 
 def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None,
