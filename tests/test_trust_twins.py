@@ -448,3 +448,30 @@ def test_twin_cells_that_read_the_same_agree(tmp_path: Path) -> None:
     assert sorted(zip(flagged["row"], flagged["column"], strict=True)) == [
         (4, "By (2)"), (5, "Result (2)")]
     assert _problem(problems, 4, "second-column-disagrees")["value"] == "South"
+
+
+def test_a_contract_twin_that_leaves_a_part_out_agrees_where_the_row_says_it(
+        tmp_path: Path) -> None:
+    """Two Contract columns where one writes the declarer or the result and the other does
+    not (``4S`` and ``4SN``, ``4S`` and ``4S-1``): they agree where the By, Tricks or
+    Result column says that part the same, or where the second is the one silent on
+    it; where the second states it and the row says otherwise, or nothing, the row
+    reads two ways and the message says what the row's own column says."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,By,Tricks,Contract\n"
+                                "1,1,2,4S,N,10,4SN\n"   # By agrees
+                                "1,3,4,4S,N,9,4S-1\n"   # Tricks agrees: 9 is one down
+                                "1,5,6,4S,S,10,4SN\n"   # By says S
+                                "1,7,8,4S,N,10,4S+1\n"  # Tricks says 10: made exactly
+                                "1,9,10,4S,,10,4SN\n"   # nothing else says the declarer
+                                "1,11,12,4SN,N,10,4S\n"  # the second leaves it out
+                                "1,13,14,4SN,,10,4S\n")  # (the first is the one read)
+    assert _score(travellers, 2) == 420 and _score(travellers, 3) == -50
+    assert _score(travellers, 7) == 420 and _score(travellers, 8) == 420
+    assert [_score(travellers, r) for r in (4, 5, 6)] == [None, None, None]
+    flagged = problems.loc[problems["code"] == "second-column-disagrees"]
+    assert sorted(flagged["row"]) == [4, 5, 6]
+    assert "(the first Contract column says '4S'; By says S)" in _problem(
+        problems, 4, "second-column-disagrees")["message"]
+    assert "; Tricks says 10)" in _problem(problems, 5, "second-column-disagrees")["message"]
+    assert "; nothing else on the row says the declarer)" in _problem(
+        problems, 6, "second-column-disagrees")["message"]

@@ -25,7 +25,9 @@ agree, nothing is said. Where they disagree, the rule for each fact is:
   of the sheet): the first is the one read, and a row whose second cell reads
   as something else (``North`` is ``N``), or says something where the first
   says nothing, reads two ways:
-  it is listed as an error naming both cells and left out of the scoring.
+  it is listed as an error naming both cells and left out of the scoring. A
+  contract whose twin adds the declarer or result (``4S`` and ``4SN``) agrees
+  where the row's By, Tricks or Result column says that part as the twin does.
 
 Every check appends its problem rows to the caller's list.
 """
@@ -287,16 +289,94 @@ def check_twin_columns(frame: pd.DataFrame, twins: dict[str, str], header: dict[
         a, b = _cells_say(first, field, notation), _cells_say(second, field, notation)
         differs = np.array([y is not None and x != y for x, y in zip(a, b, strict=True)],
                            dtype=bool)
+        notes: dict[int, str] = {}
+        if field == "contract" and differs.any():
+            differs &= ~_contracts_agree(frame, a, b, differs, notation, notes, header)
         if not differs.any():
             continue
         at = np.flatnonzero(differs)
         heading = header.get(field, field)
         said = as_text(first).iloc[at].astype(object)
-        detail = pd.Series([f"the first {heading} column says '{t}'" if isinstance(t, str)
-                            else f"the first {heading} column is empty" for t in said],
+        detail = pd.Series([(f"the first {heading} column says '{t}'" if isinstance(t, str)
+                             else f"the first {heading} column is empty") + notes.get(i, "")
+                            for i, t in zip(at.tolist(), said, strict=True)],
                            index=src.index[at], dtype=object)
         problems.append(flag(src.iloc[at], "second-column-disagrees", name,
                              as_text(second).iloc[at], detail))
+
+
+def _contracts_agree(frame: pd.DataFrame, a: list[object], b: list[object],
+                     rows: np.ndarray, notation: str, notes: dict[int, str],
+                     header: dict[str, str]) -> np.ndarray:
+    """True on each of ``rows`` where two contract cells that read differently say one
+    row all the same: the same level, strain and doubling, and a declarer or result
+    that the first leaves out (``4S`` and ``4SN``) is the one the row's By, Tricks or
+    Result column says (one the second leaves out, it says nothing of). Where nothing
+    else on the row says it, the second says something the first does not: they
+    disagree, and ``notes`` gets what the message adds for the row ("; By says S")."""
+    out = np.zeros(len(a), dtype=bool)
+    at = np.flatnonzero(rows)
+    both = [i for i in at.tolist() if isinstance(a[i], tuple) and isinstance(b[i], tuple)]
+    if not both:
+        return out
+    here = frame.iloc[both]
+    seats = _cells_say(col(here, "declarer"), "declarer", notation)
+    in_tricks = _cells_say(col(here, "tricks"), "tricks", notation)
+    taken = [t if t is not None else r for t, r in zip(
+        in_tricks, _cells_say(col(here, "result"), "result", notation), strict=True)]
+    for k, i in enumerate(both):
+        x, y = a[i][1], b[i][1]  # type: ignore[index]
+        if x[:3] != y[:3]:
+            continue
+        seat, rel = _read(seats[k]), _relative(_read(taken[k]), x[0])
+        out[i] = _part_agrees(x[3], y[3], seat) and _part_agrees(x[4], y[4], rel)
+        if not out[i]:
+            notes[i] = "; " + ", ".join(
+                _elsewhere(what, column, said) for what, column, said, x_part, y_part in (
+                    ("declarer", header.get("declarer", "By"), seat, x[3], y[3]),
+                    ("result", header.get("tricks" if in_tricks[k] is not None else "result",
+                                          "Tricks"), _as_said(_read(taken[k])), x[4], y[4]))
+                if x_part is None and y_part is not None)
+    return out
+
+
+def _elsewhere(what: str, column: str, said: object) -> str:
+    """What the row's own By or Tricks column says of a part one contract cell leaves out."""
+    if said is None:
+        return f"nothing else on the row says the {what}"
+    return f"{column} says {said}"
+
+
+def _as_said(tricks: object) -> object:
+    """A Tricks or Result cell's reading (tricks, relative) as a message shows it."""
+    if not isinstance(tricks, tuple):
+        return None
+    taken, rel = tricks
+    return taken if taken is not None else "=" if rel == 0 else f"{rel:+d}"
+
+
+def _read(said: object) -> object:
+    """What a cell reads as (None: nothing, or nothing this notation reads)."""
+    return said[1] if isinstance(said, tuple) else None
+
+
+def _relative(tricks: object, level: object) -> object:
+    """A Tricks or Result cell's reading (tricks, relative) as the result relative to the
+    contract of ``level`` (None: none)."""
+    if not isinstance(tricks, tuple) or not isinstance(level, int):
+        return None
+    taken, rel = tricks
+    return rel if rel is not None else None if taken is None else taken - level - 6
+
+
+def _part_agrees(x: object, y: object, elsewhere: object) -> bool:
+    """The first contract cell's declarer (or result) ``x`` and its twin's ``y`` agree:
+    alike, or the twin silent on it (the first is the one read, and the row's other
+    checks compare it with the By column), or the first silent and the twin's the one
+    the row says ``elsewhere``."""
+    if x == y or y is None:
+        return True
+    return x is None and y == elsewhere
 
 
 def _cells_say(cells: pd.Series, field: str, notation: str) -> list[object]:
