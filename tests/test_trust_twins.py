@@ -475,3 +475,47 @@ def test_a_contract_twin_that_leaves_a_part_out_agrees_where_the_row_says_it(
     assert "; Tricks says 10)" in _problem(problems, 5, "second-column-disagrees")["message"]
     assert "; nothing else on the row says the declarer)" in _problem(
         problems, 6, "second-column-disagrees")["message"]
+
+
+def test_a_doubling_column_beside_the_contract_is_read_and_checked(tmp_path: Path) -> None:
+    """A Dbl column (``X``, ``XX``) doubles a contract that writes no doubling of its own
+    (4S X down one is -100, not -50); a contract that writes its own is compared with it:
+    the recorded score decides where it fits one reading only, else the row is left
+    out. A cell that cannot be read leaves the row to its recorded score."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,Dbl,By,Tricks,Score\n"
+                                "1,1,2,4S,X,N,9,\n"      # doubled by the column
+                                "1,3,4,4S,,N,10,\n"      # blank: not doubled
+                                "1,5,6,3NT,xx,S,9,\n"    # redoubled
+                                "1,7,8,4SX,XX,N,10,590\n"  # the score says doubled
+                                "1,9,10,4SX,XX,N,10,\n"  # nothing decides
+                                "1,11,12,4S,Q,N,10,420\n"  # unread: the score is used
+                                "1,13,14,4S,Q,N,10,\n"   # unread, no score
+                                "1,15,16,4SX,x,N,10,\n"  # the same doubling twice
+                                "1,17,18,4S,1.0,N,10,\n")  # a spreadsheet's 1.0
+    assert [_score(travellers, r) for r in range(2, 11)] == [
+        -100, 420, 800, 590, None, 420, None, 590, 590]
+    assert travellers.loc[travellers["row"] == 2, "contract"].iloc[0] == "4SX"
+    decided = _problem(problems, 5, "doubled-disagrees")
+    assert decided["severity"] == "warning" and decided["value"] == "XX"
+    assert ("Contract says doubled, Dbl says redoubled; the recorded score +590 fits "
+            "doubled only") in decided["message"]
+    assert _problem(problems, 6, "doubled-disagrees")["severity"] == "error"
+    assert _problem(problems, 7, "unknown-double")["severity"] == "warning"
+    assert "(scored from the recorded score +420)" in _problem(
+        problems, 7, "unknown-double")["message"]
+    assert _problem(problems, 8, "unknown-double")["severity"] == "error"
+    assert set(problems["row"]) == {5, 6, 7, 8}
+
+
+@pytest.mark.parametrize(("header", "cell", "notation"), [
+    ("X", "X", "en"), ("Doubled", "Dbl", "en"), ("X/XX", "*", "en"),
+    ("Kontra", "k", "pl"), ("Контра", "к", "ru")])
+def test_doubling_columns_are_found_in_each_language(tmp_path: Path, header: str, cell: str,
+                                                     notation: str) -> None:
+    contract = {"en": "4S", "pl": "4P", "ru": "4П"}[notation]
+    by = {"en": "N", "pl": "N", "ru": "С"}[notation]
+    travellers, problems = _run(tmp_path, f"Board,NS,EW,Contract,{header},By,Tricks\n"
+                                f"1,1,2,{contract},{cell},{by},9\n1,3,4,{contract},,{by},10\n",
+                                notation=notation)
+    assert _score(travellers, 2) == -100 and _score(travellers, 3) == 420
+    assert problems.empty

@@ -61,6 +61,8 @@ PROBLEM_CODES: dict[str, str] = {
     "bad-names-pair": "the pair number of this names row cannot be read; the pair gets no name",
     "second-names-sheet": "a second names sheet; its names are not read",
     "names-twice": "this names row names a pair an earlier row named otherwise",
+    "unknown-double": "the doubling cannot be read (X for doubled, XX for redoubled)",
+    "doubled-disagrees": "the contract and the doubling column say different doublings",
     "names-disagree": (
         "the names written on this row for the pair are not the names it is given elsewhere"
     ),

@@ -49,6 +49,8 @@ FIXES: dict[str, str] = {
         "correct the pair number of the row that is wrong, or add a Line column (NS, EW) "
         "where two pairs share a number"
     ),
+    "unknown-double": "write X for doubled, XX for redoubled, or leave the cell blank",
+    "doubled-disagrees": "correct the contract or the doubling cell on the original traveller",
     "names-disagree": (
         "correct the pair number or the names where they are wrong: on this row, on the row "
         "named, or on the names sheet"
@@ -170,8 +172,9 @@ def _severity(blocking: bool | pd.Series, index: pd.Index) -> pd.Series | str:
 NOT_RESULT_ROWS = frozenset({"bad-names-pair", "second-names-sheet", "names-twice",
                              "method-suggested", "profile-suggested"})
 #: Codes whose row, when it is scored all the same, was scored from its recorded score.
-_SCORE_ALONE = frozenset({"unknown-contract", "missing-declarer", "unknown-declarer",
-                          "bad-tricks", "missing-tricks", "tricks-out-of-range"})
+_SCORE_ALONE = frozenset({"unknown-contract", "unknown-double", "missing-declarer",
+                          "unknown-declarer", "bad-tricks", "missing-tricks",
+                          "tricks-out-of-range"})
 
 
 def truthful(problems: pd.DataFrame, travellers: pd.DataFrame) -> pd.DataFrame:

@@ -69,7 +69,7 @@ HEADERS = {
 #: :data:`HEADERS` does not name.
 _TYPED = {"declarer": "Declarer", "result": "Result", "score_ew": "Score E-W", "made": "Made",
           "down": "Down", "made_down": "Made/down", "score_side": "Side", "vul": "Vul",
-          "dealer": "Dealer", "ns_plus": "N-S plus", "ns_minus": "N-S minus",
+          "dealer": "Dealer", "doubled": "Doubled", "ns_plus": "N-S plus", "ns_minus": "N-S minus",
           "ew_plus": "E-W plus", "ew_minus": "E-W minus"}
 _AS_WRITTEN = "_as_written"
 #: Readable names of the figures an input publishes (``published_<field>``, a PBN or

@@ -213,6 +213,36 @@ def seat_codes(values: pd.Series, notation: str) -> np.ndarray:
     return tx.spread(codes, [-1 if f is None else SEATS.index(f) for f in found], -1, np.int64)
 
 
+#: What a doubling column's cell says, by its text without case, spaces or dots: 0 not
+#: doubled, 1 doubled, 2 redoubled (English, Polish and Russian; Cyrillic х looks like x).
+DOUBLE_WORDS = {
+    **dict.fromkeys(["0", "NO", "N", "NONE", "UNDOUBLED", "NIE", "НЕТ"], 0),
+    **dict.fromkeys(["1", "X", "*", "D", "DB", "DBL", "DOUBLE", "DOUBLED", "Y", "YES", "K",
+                     "KTR", "KONTRA", "TAK", "К", "КОНТРА", "Х", "×", "ДА"], 1),
+    **dict.fromkeys(["2", "XX", "**", "R", "RD", "RDBL", "REDBL", "REDOUBLE", "REDOUBLED",
+                     "RK", "REKONTRA", "РК", "РЕКОНТРА", "ХХ", "××"], 2),
+}
+#: Cells of a doubling column that say nothing: blank, or a dash.
+_NO_DOUBLE = {"", "-", "–", "—"}
+_NUMBER = re.compile(r"[012](?:\.0*)?")
+
+
+def double_codes(values: pd.Series) -> np.ndarray:
+    """A doubling column's cells as 0 (not doubled), 1 (doubled) or 2 (redoubled); NaN
+    where the cell says nothing (blank, ``-``), -1 where it cannot be read; per distinct
+    cell. A spreadsheet's ``1.0`` reads as 1."""
+    codes, uniques = tx.distinct(values)
+    found: list[float] = []
+    for u in uniques:
+        text = tx.cell_text(u)
+        key = "" if text is None else re.sub(r"\s", "", text).upper()
+        if _NUMBER.fullmatch(key):  # (0, 1, 2; a spreadsheet's 1.0)
+            key = key[0]
+        key = key.replace(".", "")
+        found.append(np.nan if key in _NO_DOUBLE else float(DOUBLE_WORDS.get(key, -1)))
+    return tx.spread(codes, found, np.nan, np.float64)
+
+
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
     codes, uniques = tx.distinct(clean(values))

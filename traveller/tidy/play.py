@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -22,13 +23,14 @@ from traveller.tidy import rulings
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
 from traveller.tidy.conditions import dealer_codes, side_signs, sided_scores, vulnerability_codes
-from traveller.tidy.notation import contract_arrays, read_leads, seat_codes
+from traveller.tidy.notation import contract_arrays, double_codes, read_leads, seat_codes
 from traveller.tidy.results import read_results
 from traveller.tidy.twins import (
     Play,
     Said,
     check_dealer,
     first_said,
+    settle_doubling,
     settle_play,
     settle_scores,
     settle_vulnerability,
@@ -205,7 +207,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
 
     Their problems are appended to ``problems``.
     """
-    parts = contract_arrays(contract_text, notation)
+    parts, bad_double = _with_doubling(contract_arrays(contract_text, notation), frame)
     ruled = rulings.marker_arrays(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
@@ -228,6 +230,12 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _dash_for_pass(contract_text, contract_cells, parts["level"], taken, score, adjusted,
                    header, src, problems)
     seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
+    if "doubled" in frame:  # (a Dbl column beside the contract: the doubling said twice)
+        doubled = settle_doubling(play, Said(header.get("doubled", "doubled"),
+                                             double_codes(frame["doubled"]), frame["doubled"]),
+                                  header.get("contract", "contract"), seat_read, tricks, score,
+                                  src, problems)
+        parts, play = {**parts, "doubled": doubled}, replace(play, doubled=doubled)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
         vul = settle_vulnerability(play, Said(header.get("vul", "vul"), play.vulnerability,
@@ -248,9 +256,11 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     names = _names(header)
     unknown_columns = _not_recognised(frame)
     c_name, t_name, s_name = names
-    unknown = has_text & ~adjusted & np.isnan(lv)
+    unknown = has_text & ~adjusted & np.isnan(lv) & ~bad_double
     _listed(problems, src, unknown, "unknown-contract", c_name, contract_cells,
             blocking=hard)
+    _listed(problems, src, bad_double & ~adjusted, "unknown-double",
+            header.get("doubled", "doubled"), col(frame, "doubled"), blocking=hard)
     d_name = header.get("declarer", "declarer")
     _listed(problems, src, played & ~seat_ok & ~bad_seat, "missing-declarer", d_name,
             detail=unknown_columns, blocking=hard)
@@ -286,6 +296,26 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
         _listed(problems, src, impossible, "impossible-score", s_name, typed_score)
     return _played(out, frame, notation, parts, ruled, seat, tricks, score, contract_ok, played,
                    src, header, problems)
+
+
+def _with_doubling(parts: dict[str, np.ndarray], frame: pd.DataFrame
+                   ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    """The contract's parts with a doubling column's (``Dbl``: ``X``, ``XX``) read in, and
+    where a played contract's doubling cell cannot be read (its level is then unknown:
+    the row is scored from its recorded score, if any, as an unread contract is).
+
+    A contract that writes no doubling (``4S``) takes the column's; one that writes
+    its own (``4SX``) keeps it, and :func:`settle_doubling` compares the two.
+    """
+    if "doubled" not in frame:
+        return parts, np.zeros(len(frame), dtype=bool)
+    column = double_codes(frame["doubled"])
+    with np.errstate(invalid="ignore"):
+        played = parts["level"] > 0
+        bad = played & (column == -1)
+        taken = played & (column >= 0) & (parts["doubled"] == 0)
+    return {**parts, "doubled": np.where(taken, column, parts["doubled"]),
+            "level": np.where(bad, np.nan, parts["level"])}, bad
 
 
 def _tricks_on_pass(level: np.ndarray, taken: np.ndarray, said_tricks: list[Said],

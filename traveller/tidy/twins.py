@@ -257,6 +257,53 @@ def settle_vulnerability(play: Play, vul_said: Said, seat: np.ndarray, tricks: n
     return out
 
 
+#: A contract's doubling as a message says it.
+_DOUBLINGS = ("not doubled", "doubled", "redoubled")
+
+
+def settle_doubling(play: Play, double_said: Said, contract_column: str, seat: np.ndarray,
+                    tricks: np.ndarray, recorded: np.ndarray, src: pd.DataFrame,
+                    problems: list[pd.DataFrame]) -> np.ndarray:
+    """The doubling each row is scored with, where a doubling column (``double_said``: 0,
+    1, 2, NaN blank, -1 unread) and the contract (headed ``contract_column``) both state it.
+
+    ``play.doubled`` is the contract's (the column's where the contract writes none);
+    where a played contract writes its own (``4SX``) and the column says otherwise
+    (``XX``, or ``0``), the recorded score decides when it fits one reading only,
+    listed as a warning; otherwise the row is left out (``doubled-disagrees``, error).
+    """
+    column = double_said.values
+    with np.errstate(invalid="ignore"):
+        differ = (play.level > 0) & (play.doubled > 0) & (column >= 0) & (column != play.doubled)
+    if not differ.any():
+        return play.doubled
+    at = np.flatnonzero(differ)
+    as_contract = _scores_of(play, at, seat[at], tricks[at])
+    as_column = _scores_of(replace(play, doubled=column), at, seat[at], tricks[at])
+    with np.errstate(invalid="ignore"):
+        column_fits = (as_column == recorded[at]) & (as_contract != recorded[at])
+        contract_fits = (as_contract == recorded[at]) & (as_column != recorded[at])
+    out = play.doubled.copy()
+    out[at[column_fits]] = column[at[column_fits]]
+    said, typed = contract_column, double_said.column
+    detail = []
+    for k, i in enumerate(at.tolist()):
+        mine, theirs = _DOUBLINGS[int(play.doubled[i])], _DOUBLINGS[int(column[i])]
+        head = f"{said} says {mine}, {typed} says {theirs}"
+        if column_fits[k] or contract_fits[k]:
+            used = theirs if column_fits[k] else mine
+            detail.append(f"{head}; the recorded score {int(recorded[i]):+d} fits {used} only; "
+                          f"read as {used}")
+        else:
+            detail.append(f"{head}; nothing on the row says which is right; not scored")
+    blocked = ~(column_fits | contract_fits)
+    problems.append(flag(src.iloc[at], "doubled-disagrees", typed,
+                         _typed(double_said, src, at),
+                         pd.Series(detail, index=src.index[at], dtype="string"),
+                         blocking=pd.Series(blocked, index=src.index[at])))
+    return out
+
+
 def check_dealer(board: np.ndarray, dealer_said: Said, src: pd.DataFrame,
                  problems: list[pd.DataFrame]) -> None:
     """List Dealer cells that contradict the board number (``dealer_said``: positions in
