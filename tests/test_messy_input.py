@@ -118,3 +118,33 @@ def test_binary_file_named_csv_and_workbook_named_csv(tmp_path: Path) -> None:
     real = tmp_path / "real.xlsx"
     shutil.copy(SAMPLE_DATA / "club_session.xlsx", real)
     assert len(read(real).tables) == 1
+
+
+def test_a_contract_in_a_level_and_a_suit_column_reads_as_one(tmp_path: Path) -> None:
+    """Level ``4`` and Suit ``S`` are the contract 4S (with a Dbl column, 4SX); a
+    workbook's levels are numbers (4.0); an unreadable pair is listed naming both
+    columns; beside a Contract column of their own the two are kept as typed."""
+    sheet = tmp_path / "split.csv"
+    sheet.write_text("Board,NS,EW,Level,Suit,Dbl,By,Tricks\n1,1,2,4,S,,N,10\n"
+                     "1,3,4,3,NT,X,S,8\n1,5,6,Pass,,,,\n1,7,8,4,Z,,N,10\n")
+    result = process(sheet, dd=False)
+    t = result.travellers.set_index("row")
+    assert t["contract"].to_dict() == {2: "4S", 3: "3NTX", 4: "PASS"}
+    assert t["ns_score"].to_dict() == {2: 420, 3: -100, 4: 0}
+    bad = result.problems.iloc[0]
+    assert (bad["row"], bad["code"], bad["column"], bad["value"]) == (
+        5, "unknown-contract", "Level/Suit", "4Z")
+
+    book = tmp_path / "split.xlsx"
+    pd.DataFrame({"Rozdanie": [1, 1], "NS": [1, 3], "EW": [2, 4], "Wysokość": [4.0, 3.0],
+                  "Kolor": ["P", "BA"], "Rozgrywający": ["N", "S"], "Lewy": [10, 9]}
+                 ).to_excel(book, index=False)
+    polish = process(book, dd=False).travellers
+    assert polish["contract"].tolist() == ["4S", "3NT"]
+    assert polish["ns_score"].tolist() == [420, 400]
+
+    both = tmp_path / "both.csv"
+    both.write_text("Board,NS,EW,Contract,Level,Suit,By,Tricks\n1,1,2,4S,4,S,N,10\n")
+    kept = process(both, dd=False).travellers
+    assert kept["contract"].tolist() == ["4S"]
+    assert kept[["Level", "Suit"]].astype(str).values.tolist() == [["4", "S"]]

@@ -32,7 +32,7 @@ def _header_fields(cells: list[Any]) -> dict[int, str]:
 
 def _is_header(fields: dict[int, str], board_known: bool) -> bool:
     names = set(fields.values())
-    has_result = bool(names & {"contract", "score", *SPLIT_SCORES})
+    has_result = bool(names & {"contract", "score", *SPLIT_SCORES}) or names >= SPLIT_CONTRACT
     has_board = "board" in names or board_known
     players = {"north", "south", "east", "west"} <= names  # an individual's four players
     return has_result and has_board and ("ns_pair" in names or players) and len(names) >= 3
@@ -184,11 +184,53 @@ def tables_from_grid(
         frame = _body(grid, body, {names[i]: i for i in range(len(names))
                                    if i in fields or used[i]}, first_row)
         twins = {name: f for name, f in twins.items() if name in frame and f in frame}
+        frame = _joined_contract(frame, original)
         tables.append(RawTable(file, sheet, frame, board=board, original_columns=original,
                                twin_columns=twins,
                                outside=outside if i == 0 else [],
                                meta={"title": title} if title else {}))
     return tables
+
+
+#: A contract written in two columns: its level ("4") and its strain ("S", "NT", "♠").
+SPLIT_CONTRACT = frozenset({"level", "strain"})
+
+
+def _joined_contract(frame: pd.DataFrame, original: dict[str, str]) -> pd.DataFrame:
+    """A table whose contract is written in a Level and a Suit column, with the two cells
+    of each row joined into its contract (``4`` and ``S``: ``4S``; ``Pass`` and blank:
+    ``Pass``), headed as the two are ("Level/Suit"); ``original`` is updated.
+
+    Beside a Contract column of their own, the two are kept as other columns are,
+    under their headers as typed."""
+    if not SPLIT_CONTRACT & set(frame.columns):
+        return frame
+    if "contract" in frame or not set(frame.columns) >= SPLIT_CONTRACT:
+        return frame.rename(columns={f: original.pop(f) or f for f in SPLIT_CONTRACT
+                                     if f in frame and original.get(f, f) not in frame})
+    level, strain = (_cell_texts(frame[f]) for f in ("level", "strain"))
+    joined = [None if a is None and b is None else (a or "") + (b or "")
+              for a, b in zip(level, strain, strict=True)]
+    at = list(frame.columns).index("level")
+    out = frame.drop(columns=list(SPLIT_CONTRACT))
+    out.insert(min(at, len(out.columns)), "contract", pd.Series(joined, index=frame.index,
+                                                                dtype=object))
+    original["contract"] = f"{original.pop('level')}/{original.pop('strain')}"
+    return out
+
+
+def _cell_texts(cells: pd.Series) -> list[str | None]:
+    """Each cell as text without surrounding blanks (a spreadsheet's 4.0 as 4); None where
+    blank."""
+    out: list[str | None] = []
+    for cell in cells.tolist():
+        if not filled(cell):
+            out.append(None)
+        elif isinstance(cell, float) and cell.is_integer():
+            out.append(str(int(cell)))
+        else:
+            out.append(str(cell).strip())
+    return out
 
 
 def _body(grid: pd.DataFrame, body: np.ndarray, columns: dict[str, int],

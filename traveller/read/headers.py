@@ -54,6 +54,10 @@ LAYOUT_ALIASES: dict[str, list[str]] = {
     "vul": ["vul", "vuln", "vulnerability", "vulnerable", "zone", "założenia", "zalozenia",
             "zał", "zal", "strefa", "зона", "уязвимость", "вузоне"],
     "dealer": ["dealer", "dlr", "dealt", "rozdający", "rozdajacy", "сдающий", "раздающий"],
+    # the contract written in two columns, its level and its strain ("4", "S"), read as one
+    "level": ["level", "lvl", "contractlevel", "wysokość", "wysokosc", "poziom", "уровень"],
+    "strain": ["suit", "strain", "denomination", "denom", "den", "trumps", "trump", "kolor",
+               "miano", "масть", "деноминация", "козырь"],
     # the contract's doubling in a column of its own beside it ("4S" and "X")
     "doubled": ["dbl", "double", "doubled", "dbld", "x", "x/xx", "dbl/rdbl", "dbl/redbl",
                 "doubled/redoubled", "kontra", "k/rk", "kontra/rekontra", "контра", "к/рк",
