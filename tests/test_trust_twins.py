@@ -519,3 +519,19 @@ def test_doubling_columns_are_found_in_each_language(tmp_path: Path, header: str
                                 notation=notation)
     assert _score(travellers, 2) == -100 and _score(travellers, 3) == 420
     assert problems.empty
+
+
+def test_a_by_column_naming_the_side_agrees_with_the_contracts_seat(tmp_path: Path) -> None:
+    """``NS`` in the By column beside ``4SN`` states the same declarer's side: the row is
+    scored with the contract's N. Where the contract names no seat, or one of the other
+    side, the row is still left out, and the message says what the cell names."""
+    travellers, problems = _run(tmp_path, HEAD + "1,1,2,4SN,NS,10\n1,3,4,4SS,n/s,10\n"
+                                "1,5,6,4S,E/W,9\n1,7,8,4SW,N-S,10\n" + FILLER)
+    assert _score(travellers, 2) == 420 and _score(travellers, 3) == 420
+    assert travellers.loc[travellers["row"] == 3, "declarer"].iloc[0] == "S"
+    assert _score(travellers, 4) is None and _score(travellers, 5) is None
+    assert "(it names the declaring side E-W, not the seat)" in _problem(
+        problems, 4, "unknown-declarer")["message"]
+    assert "(it names the side N-S, and the contract's declarer is W)" in _problem(
+        problems, 5, "unknown-declarer")["message"]
+    assert set(problems["row"]) == {4, 5}

@@ -243,6 +243,21 @@ def double_codes(values: pd.Series) -> np.ndarray:
     return tx.spread(codes, found, np.nan, np.float64)
 
 
+#: A declaring side written where a seat belongs ("NS", "N/S", "E-W", "СЮ"), as 0 (N-S)
+#: or 1 (E-W), by its letters without case, spaces or punctuation.
+SIDE_WORDS = {**dict.fromkeys(["NS", "SN", "СЮ", "ЮС"], 0),
+              **dict.fromkeys(["EW", "WE", "ЗВ", "ВЗ"], 1)}
+
+
+def side_codes(values: pd.Series) -> np.ndarray:
+    """Cells that name a declaring side rather than a seat, as 0 (N-S) or 1 (E-W); -1 for
+    any other cell; per distinct cell."""
+    codes, uniques = tx.distinct(values)
+    found = [SIDE_WORDS.get(re.sub(r"\W", "", t).upper(), -1) if (t := tx.cell_text(u))
+             else -1 for u in uniques]
+    return tx.spread(codes, found, -1, np.int64)
+
+
 def parse_leads(values: pd.Series, notation: str) -> pd.Series:
     """Opening leads ("SA", "♠A", "H10", "¨В") -> suit letter + rank ("SA", "HT", "DJ")."""
     codes, uniques = tx.distinct(clean(values))

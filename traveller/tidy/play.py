@@ -23,7 +23,13 @@ from traveller.tidy import rulings
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, display, int_array, whole_floats
 from traveller.tidy.conditions import dealer_codes, side_signs, sided_scores, vulnerability_codes
-from traveller.tidy.notation import contract_arrays, double_codes, read_leads, seat_codes
+from traveller.tidy.notation import (
+    contract_arrays,
+    double_codes,
+    read_leads,
+    seat_codes,
+    side_codes,
+)
 from traveller.tidy.results import read_results
 from traveller.tidy.twins import (
     Play,
@@ -215,6 +221,11 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     contract_cells, declarer_cells = col(frame, "contract"), col(frame, "declarer")  # as typed
     written_seat = seat_codes(declarer_cells, notation)  # positions in SEATS
     bad_seat = _written(declarer_text) & (written_seat < 0)
+    side = side_codes(declarer_cells) if bad_seat.any() else None
+    if side is not None:  # "NS" where the contract says N: the two agree, N is the seat
+        in_side = (side >= 0) & (parts["seat"] >= 0) & (parts["seat"] % 2 == side)
+        written_seat = np.where(in_side, parts["seat"], written_seat)
+        bad_seat &= ~in_side
     said_tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     play = _conditions(out, frame, parts, header, src, problems)
     seats = [Said(header.get("declarer", "declarer"), _position(written_seat),
@@ -265,7 +276,9 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _listed(problems, src, played & ~seat_ok & ~bad_seat, "missing-declarer", d_name,
             detail=unknown_columns, blocking=hard)
     _listed(problems, src, bad_seat & played, "unknown-declarer", d_name,
-            declarer_cells, blocking=hard)
+            declarer_cells,
+            "" if side is None else pd.Series(_side_detail(side, parts["seat"]), index=src.index),
+            blocking=hard)
     bad_tricks = (bad_tr | bad_res) & played
     out_typed = out_of_range | bad_tricks
     typed = _typed(frame, TRICKS_FIELDS) if out_typed.any() else None
@@ -316,6 +329,19 @@ def _with_doubling(parts: dict[str, np.ndarray], frame: pd.DataFrame
         taken = played & (column >= 0) & (parts["doubled"] == 0)
     return {**parts, "doubled": np.where(taken, column, parts["doubled"]),
             "level": np.where(bad, np.nan, parts["level"])}, bad
+
+
+def _side_detail(side: np.ndarray, contract_seat: np.ndarray) -> list[str]:
+    """What an unknown-declarer message adds where the cell names a side (``NS``): the
+    side, and the contract's declarer where that sits on the other side (-1: none)."""
+    out = [""] * len(side)
+    for i in np.flatnonzero(side >= 0).tolist():
+        named = ("N-S", "E-W")[side[i]]
+        out[i] = (f"it names the declaring side {named}, not the seat"
+                  if contract_seat[i] < 0 else
+                  f"it names the side {named}, and the contract's declarer is "
+                  f"{SEATS[int(contract_seat[i])]}")
+    return out
 
 
 def _tricks_on_pass(level: np.ndarray, taken: np.ndarray, said_tricks: list[Said],
