@@ -284,3 +284,15 @@ def test_an_individual_validates_and_reads_back(tmp_path: Path) -> None:
         second = process(path, method=method)
         assert second.settings["individual"] and second.problems.empty
         pd.testing.assert_frame_equal(first.ranking, second.ranking)
+
+
+def test_each_player_of_names_joined_by_ampersand_is_one_player(tmp_path: Path) -> None:
+    """Names written "Anna Nowak & Piotr Smith" (on the traveller's rows here; a names
+    sheet may write them so too) go out as two players, not one player of both names."""
+    result = process(SAMPLE_DATA / "names_on_rows.csv", dd=False)
+    stamp(result, Publication(title="Riverside pairs 3 November 2026", correction_minutes=0))
+    path = write_usebio(result, tmp_path / "names.xml")
+    assert invalid(path) == []
+    players = platform_read(path)["players"]
+    assert [p[1] for p in players if p[0] == "1NS"] == ["Anna Nowak", "Piotr Smith"]
+    assert all(p[1] and "&" not in p[1] for p in players)  # type: ignore[operator]

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish import shown
+from traveller.schema import PLAYERS_SPLIT
 
 __all__ = ["PLAYERS", "add", "players", "ruling_codes"]
 
@@ -26,8 +27,12 @@ def add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
 
 def players(parent: ET.Element, names: str, ids: dict[str, str] | None = None,
             at_least: int = PLAYERS) -> None:
-    """The PLAYER elements of one pair or team: name and national id (empty where unknown)."""
-    found = [n.strip() for n in names.replace(" - ", " – ").split(" – ") if n.strip()]
+    """The PLAYER elements of one pair or team: name and national id (empty where unknown).
+
+    ``names`` are the pair's (or team's) as the ranking writes them, the players
+    between dashes, ``&`` or ``/`` ("Ann Lee – Bob Ray", "Ann Lee & Bob Ray").
+    """
+    found = [n.strip() for n in PLAYERS_SPLIT.split(names) if n.strip()]
     known = ids or {}
     for name in found + [""] * max(0, at_least - len(found)):
         player = add(parent, "PLAYER")
