@@ -53,7 +53,10 @@ def labels(pair: pd.Series, line: pd.Series) -> pd.Series:
 
 
 def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
-                  points: pd.DataFrame | None = None, individual: bool = False) -> None:
+                  points: pd.DataFrame | None = None, individual: bool = False,
+                  players_of: pd.DataFrame | None = None) -> None:
+    """The PARTICIPANTS: each pair (or player) with its total, place and players, the
+    players as ``players_of`` (``Result.players``) lists them where it does."""
     part = add(parent, "PARTICIPANTS")
     part.set("EVENT_TYPE", event_type)
     score = "mp" if "mp" in ranking else "imps" if "imps" in ranking else "points"
@@ -66,6 +69,7 @@ def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
         "award": shown.numbers(ranking["master_points"]) if "master_points" in ranking
         else ""})
     numbers = _player_numbers(points)
+    listed = _players_listed(players_of)
     if individual:  # one PLAYER per player: number, name, id, total, %, place
         for row in rows.itertuples(index=False):
             player = add(part, "PLAYER")
@@ -88,7 +92,21 @@ def _participants(parent: ET.Element, ranking: pd.DataFrame, event_type: str,
         add(pair, "PLACE", row.place)
         if row.award:  # each player of the pair is awarded this, as scoring programs write
             add(pair, "MASTER_POINTS_AWARDED", row.award)
-        players(pair, row.names, numbers.get((row.section, row.line, row.number)))
+        key = (row.section, row.line, row.number)
+        players(pair, row.names, numbers.get(key), listed=listed.get(key))
+
+
+def _players_listed(players_of: pd.DataFrame | None
+                    ) -> dict[tuple[str, str, str], list[str]]:
+    """(section, line, pair) -> its players' names in order, from ``Result.players``."""
+    if players_of is None or players_of.empty:
+        return {}
+    cells = pd.DataFrame({c: shown.text(players_of[c])
+                          for c in ("section", "line", "pair", "player")})
+    out: dict[tuple[str, str, str], list[str]] = {}
+    for section, line, pair, player in cells.itertuples(index=False):
+        out.setdefault((section, line, pair), []).append(player)
+    return out
 
 
 def _player_numbers(points: pd.DataFrame | None) -> dict[tuple[str, str, str], dict[str, str]]:
@@ -235,7 +253,8 @@ def usebio_tree(result: Result) -> ET.Element:
     if method in IMP_TAGS:
         add(event, "SCORING_METHOD", "IMPS")
     if sections == [""]:
-        _participants(event, result.ranking, event_type, result.points, individual)
+        _participants(event, result.ranking, event_type, result.points, individual,
+                      result.players)
         _boards(event, t, method, event_type, apart, individual)
     else:
         session = add(event, "SESSION")
@@ -245,7 +264,7 @@ def usebio_tree(result: Result) -> ET.Element:
             section = add(session, "SECTION")
             add(section, "SECTION_ID", name)
             _participants(section, r[shown.text(r["section"]) == name], event_type,
-                          result.points, individual)
+                          result.points, individual, result.players)
             part = t[shown.text(t["section"]) == name].reset_index(drop=True)
             _boards(section, part, method, event_type, apart, individual)
     handset(root, board_deals(result))

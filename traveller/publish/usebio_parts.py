@@ -26,13 +26,15 @@ def add(parent: ET.Element, tag: str, text: object = None) -> ET.Element:
 
 
 def players(parent: ET.Element, names: str, ids: dict[str, str] | None = None,
-            at_least: int = PLAYERS) -> None:
+            at_least: int = PLAYERS, listed: list[str] | None = None) -> None:
     """The PLAYER elements of one pair or team: name and national id (empty where unknown).
 
-    ``names`` are the pair's (or team's) as the ranking writes them, the players
-    between dashes, ``&`` or ``/`` ("Ann Lee – Bob Ray", "Ann Lee & Bob Ray").
+    ``listed`` are the players as the result lists them (``Result.players``, a names
+    sheet's Player 1 and Player 2 as written); without them, ``names`` as the ranking
+    writes them, the players between dashes, ``&`` or ``/`` ("Ann Lee & Bob Ray").
     """
-    found = [n.strip() for n in PLAYERS_SPLIT.split(names) if n.strip()]
+    given = listed if listed is not None else PLAYERS_SPLIT.split(names)
+    found = [n.strip() for n in given if n.strip()]
     known = ids or {}
     for name in found + [""] * max(0, at_least - len(found)):
         player = add(parent, "PLAYER")
