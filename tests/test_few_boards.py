@@ -105,8 +105,11 @@ def test_the_ranking_says_beneath_it_on_how_few_boards_a_short_pair_is_placed(
     result = traveller.process(path)
     assert sorted(result.problems["code"]) == ["few-boards", "few-boards"]
     result.to_excel(tmp_path / "out.xlsx")
-    sheet = load_workbook(tmp_path / "out.xlsx", read_only=True)["Ranking"]
-    foot = [r[0] for r in sheet.iter_rows(values_only=True) if r[0]][-3:]
+    book = load_workbook(tmp_path / "out.xlsx", read_only=True)
+    try:  # (a read-only workbook holds its file open until closed)
+        foot = [r[0] for r in book["Ranking"].iter_rows(values_only=True) if r[0]][-3:]
+    finally:
+        book.close()
     assert foot == [  # (in the order of their first rows)
         "Pair 3 E-W has results on 3 boards (1, 2, 3), where most pairs have results on 7.",
         "Pair 14 N-S has a result on board 4 only, where most pairs have results on 7.",
