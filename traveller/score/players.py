@@ -23,8 +23,6 @@ from traveller.tidy.arrays import frame_of
 PLAYER_COLUMNS = ["section", "line", "pair", "player", "player_id"]
 #: The "string" dtype, looked up once (pandas finds a dtype named by text in its registry).
 _STRING = pd.StringDtype()
-#: How the names of a pair's players are joined in a ranking's names.
-SPLIT = PLAYERS_SPLIT
 
 
 def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None,
@@ -49,7 +47,7 @@ def players_of(ranking: pd.DataFrame, names: pd.DataFrame | None,
         player = pd.array(np.concatenate(found[:2]), dtype=_STRING)
         player_id = pd.array(np.concatenate(found[2:]), dtype=_STRING)
     else:
-        split = [SPLIT.split(text) for text in _texts(ranking["names"])]
+        split = [PLAYERS_SPLIT.split(text) for text in _texts(ranking["names"])]
         first_second = [parts[i] if len(parts) > i else "" for i in (0, 1) for parts in split]
         player = pd.Series(pd.array(first_second, dtype=_STRING)).str.strip().array
         player_id = pd.array([""] * 2 * n, dtype=_STRING)

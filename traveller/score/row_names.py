@@ -31,8 +31,6 @@ from traveller.tidy.text import is_missing
 #: The given names table's columns of single players, and the names row's own.
 _PLAYERS = ("player1", "player2")
 _IDS = ("id1", "id2")
-#: Where the names a session was given come from, as a message says it.
-GIVEN = "the names sheet or file"
 
 
 @cache
@@ -57,8 +55,8 @@ def names_columns(columns: pd.Index | list[object]) -> dict[str, str]:
     return found
 
 
-def session_names(travellers: pd.DataFrame, movement: str, given: pd.DataFrame | None,
-                  given_as: str = GIVEN) -> tuple[pd.DataFrame | None, pd.DataFrame]:
+def session_names(travellers: pd.DataFrame, movement: str, given: pd.DataFrame | None
+                  ) -> tuple[pd.DataFrame | None, pd.DataFrame]:
     """The names the session is ranked with, and the problems of the rows' names.
 
     ``travellers`` are the rows as normalised (section, ns_pair, ew_pair, file, sheet,
@@ -92,8 +90,8 @@ def session_names(travellers: pd.DataFrame, movement: str, given: pd.DataFrame |
         if theirs is not None:
             if said[i] != _said(theirs):
                 later.append(i)
-                details.append(f"{given_as} names pair {_who(key)} '{theirs}', and those "
-                               "names are used")
+                details.append(f"the names sheet or file names pair {_who(key)} '{theirs}', "
+                               "and those names are used")
         elif said[i] != said[j := first[key]]:
             later.append(i)
             details.append(f"pair {_who(key)} is named '{texts[j]}' on "

@@ -7,8 +7,8 @@ from typing import Any
 
 import pandas as pd
 
+from traveller.schema import PLAYERS_SPLIT
 from traveller.score.ladder import SESSION_COLUMNS
-from traveller.score.players import SPLIT
 
 #: A date in a session's file name, e.g. riverside/2026-11-03.csv.
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -96,7 +96,7 @@ def record_rows(key: str, ranking: list[dict[str, Any]], columns: list[str],
                 (_text(r.get("player")), _text(r.get("player_id")), r.get("award")))
     else:
         for pk, r in pairs.items():
-            people[pk] = [(n.strip(), "", None) for n in SPLIT.split(_text(r.get("names")))]
+            people[pk] = [(n.strip(), "", None) for n in PLAYERS_SPLIT.split(_text(r.get("names")))]
     method = str(info.get("method") or ("ximp" if "average" in columns and "pct" not in columns
                                         else "mp"))
     title, date = str(info.get("title") or key), session_date(str(info.get("date") or ""), key)

@@ -213,7 +213,10 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
 
     Their problems are appended to ``problems``.
     """
-    parts, bad_double = _with_doubling(contract_arrays(contract_text, notation), frame)
+    doubling = (None if "doubled" not in frame else  # (a Dbl column beside the contract)
+                Said(header.get("doubled", "doubled"), double_codes(frame["doubled"]),
+                     frame["doubled"]))
+    parts, bad_double = _with_doubling(contract_arrays(contract_text, notation), doubling)
     ruled = rulings.marker_arrays(frame)  # directors' rulings, fouled groups, arrow switches
     adjusted = ~(np.asarray(ruled["ruling_kind"].isna()) & np.asarray(ruled["ruling_error"].isna()))
     has_text = _written(contract_text)
@@ -241,11 +244,9 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     _dash_for_pass(contract_text, contract_cells, parts["level"], taken, score, adjusted,
                    header, src, problems)
     seat_read, tricks = settle_play(play, seats, said_tricks, score, src, problems)
-    if "doubled" in frame:  # (a Dbl column beside the contract: the doubling said twice)
-        doubled = settle_doubling(play, Said(header.get("doubled", "doubled"),
-                                             double_codes(frame["doubled"]), frame["doubled"]),
-                                  header.get("contract", "contract"), seat_read, tricks, score,
-                                  src, problems)
+    if doubling is not None:  # (the doubling said twice: in the contract and the column)
+        doubled = settle_doubling(play, doubling, header.get("contract", "contract"),
+                                  seat_read, tricks, score, src, problems)
         parts, play = {**parts, "doubled": doubled}, replace(play, doubled=doubled)
     seat = np.where(np.isnan(seat_read), -1, seat_read).astype(np.int64)
     if "vul" in frame:  # what the table played, for the scorer
@@ -311,18 +312,19 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
                    src, header, problems)
 
 
-def _with_doubling(parts: dict[str, np.ndarray], frame: pd.DataFrame
+def _with_doubling(parts: dict[str, np.ndarray], doubling: Said | None
                    ) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """The contract's parts with a doubling column's (``Dbl``: ``X``, ``XX``) read in, and
-    where a played contract's doubling cell cannot be read (its level is then unknown:
-    the row is scored from its recorded score, if any, as an unread contract is).
+    """The contract's parts with a doubling column's (``Dbl``: ``X``, ``XX``; ``doubling``
+    holds its codes, None: no such column) read in, and where a played contract's
+    doubling cell cannot be read (its level is then unknown: the row is scored from
+    its recorded score, if any, as an unread contract is).
 
     A contract that writes no doubling (``4S``) takes the column's; one that writes
     its own (``4SX``) keeps it, and :func:`settle_doubling` compares the two.
     """
-    if "doubled" not in frame:
-        return parts, np.zeros(len(frame), dtype=bool)
-    column = double_codes(frame["doubled"])
+    if doubling is None:
+        return parts, np.zeros(len(parts["level"]), dtype=bool)
+    column = doubling.values
     with np.errstate(invalid="ignore"):
         played = parts["level"] > 0
         bad = played & (column == -1)
