@@ -523,15 +523,31 @@ def test_doubling_columns_are_found_in_each_language(tmp_path: Path, header: str
 
 def test_a_by_column_naming_the_side_agrees_with_the_contracts_seat(tmp_path: Path) -> None:
     """``NS`` in the By column beside ``4SN`` states the same declarer's side: the row is
-    scored with the contract's N. Where the contract names no seat, or one of the other
-    side, the row is still left out, and the message says what the cell names."""
+    scored with the contract's N. Beside a contract that names no seat the row is scored
+    with the side alone; beside a contract by the other side the two disagree, and with
+    no score to decide the row is left out."""
     travellers, problems = _run(tmp_path, HEAD + "1,1,2,4SN,NS,10\n1,3,4,4SS,n/s,10\n"
-                                "1,5,6,4S,E/W,9\n1,7,8,4SW,N-S,10\n" + FILLER)
+                                "1,5,6,4S,E/W,9\n1,11,12,4SW,N-S,10\n" + FILLER)
     assert _score(travellers, 2) == 420 and _score(travellers, 3) == 420
     assert travellers.loc[travellers["row"] == 3, "declarer"].iloc[0] == "S"
-    assert _score(travellers, 4) is None and _score(travellers, 5) is None
-    assert "(it names the declaring side E-W, not the seat)" in _problem(
-        problems, 4, "unknown-declarer")["message"]
-    assert "(it names the side N-S, and the contract's declarer is W)" in _problem(
-        problems, 5, "unknown-declarer")["message"]
+    assert _score(travellers, 4) == 50  # E-W one down, not vulnerable on board 1
+    assert travellers.loc[travellers["row"] == 4, "declarer"].iloc[0] == "EW"
+    assert _score(travellers, 5) is None
+    disagree = _problem(problems, 5, "declarer-disagrees")
+    assert disagree["severity"] == "error"
+    assert "By says N-S, Contract says W; nothing on the row says which is right" in (
+        disagree["message"])
+    assert _problem(problems, 4, "declarer-side-only")["severity"] == "warning"
     assert set(problems["row"]) == {4, 5}
+
+
+def test_a_score_decides_between_a_side_and_the_contracts_other_seat(tmp_path: Path) -> None:
+    """``4SW`` beside ``NS`` and a recorded N-S +420: only N-S's reading scores +420."""
+    travellers, problems = _run(tmp_path, "Board,NS,EW,Contract,By,Tricks,Score\n"
+                                "1,1,2,4SW,NS,10,420\n1,3,4,4S,N,10,420\n1,5,6,4S,N,9,-50\n")
+    assert _score(travellers, 2) == 420
+    assert travellers.loc[travellers["row"] == 2, "declarer"].iloc[0] == "NS"
+    found = _problem(problems, 2, "declarer-disagrees")
+    assert found["severity"] == "warning"
+    assert "the recorded score +420 fits one reading only; read as N-S making 10" in (
+        found["message"])

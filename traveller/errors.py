@@ -134,6 +134,12 @@ PROBLEM_CODES: dict[str, str] = {
         "the pair named as the phantom (--phantom) has no result in the session; no pair is "
         "taken for the phantom by that name"
     ),
+    "declarer-side-only": (
+        "the declarer column names the declaring side (NS, EW), not the seat, and the contract "
+        "names none; scored for that side, as its score is the same whichever partner "
+        "declared, but the lead and double-dummy checks leave such results out and PBN and "
+        "USEBIO write no declarer for them"
+    ),
     "lead-not-held": (
         "the opening lead is not a card of the opening leader's hand in the hand record; "
         "it is shown as written and no score depends on it"

@@ -117,6 +117,8 @@ FIXES: dict[str, str] = {
     "phantom-not-found": (
         "name the phantom as the travellers number it: 18, or EW18 for one line of a Mitchell"
     ),
+    "declarer-side-only": "write the declarer's seat (N, E, S or W) where the travellers "
+                          "show it",
     "lead-not-held": "check the lead and the declarer on the original traveller",
     "tricks-on-pass": ("check the contract on the original traveller: a contract lost (the "
                        "tricks then say it was played), or a stray tricks cell"),
@@ -254,6 +256,7 @@ def _as_typed(values: pd.Series) -> pd.Series:
 #: listed after a sheet's other problems, so that a session with many slips in its lead
 #: entries still shows first what could change a score.
 SCORES_NOTHING = frozenset({"lead-not-held", "unknown-lead", "dealer-disagrees",
+                            "declarer-side-only",
                             "deal-missing", "deal-differs"})
 
 

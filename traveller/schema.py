@@ -43,6 +43,10 @@ PROBLEM_COLUMNS = ["file", "sheet", "row", "board", "column", "value", "code", "
 
 STRAINS = ["C", "D", "H", "S", "NT"]
 SEATS = ["N", "E", "S", "W"]
+#: A declarer as a traveller row holds it: a seat, or the declaring side alone where the
+#: sheet names no seat (``NS`` in By beside ``4S``: N-S's score is the same either way).
+#: A position modulo 2 is the side (0 N-S, 1 E-W).
+DECLARERS = [*SEATS, "NS", "EW"]
 #: The two lines of a pairs movement, as messages and pages write them.
 LINE_WORDS = {"NS": "N-S", "EW": "E-W"}
 

@@ -124,7 +124,7 @@ def _table_frame(result: Result) -> tuple[list[str], pd.DataFrame]:
                 "PairId_EW\\2R": shown.text(t["ew_pair"])}
     cols |= {
         "Contract\\5L": contract.where(~ruled, "-").replace("", "-"),
-        "Declarer\\1R": shown.text(t["declarer"]).replace("", "-"),
+        "Declarer\\1R": shown.seats(t["declarer"]).replace("", "-"),
         "Result\\2R": shown.text(t["tricks"]).replace("", "-"),
         "Lead\\3L": shown.text(t["lead"]).replace("", "-"),
         "Score_NS\\6R": shown.numbers(score).where(score >= 0, "-").where(~ruled, ns_mark),

@@ -30,6 +30,13 @@ def text(column: pd.Series) -> pd.Series:
     return column.astype("string").fillna("").astype(object)
 
 
+def seats(column: pd.Series) -> pd.Series:
+    """A declarer column as text, the declaring side alone (``NS``, ``EW``: no seat named on
+    the traveller) as "" where a format takes a seat (N, E, S, W) only."""
+    out = text(column)
+    return out.where(~out.isin(["NS", "EW"]), "")
+
+
 def _by_distinct(column: pd.Series, shown: Callable[[pd.Series], pd.Series]) -> pd.Series:
     """``shown`` worked out once per distinct text of ``column`` (a session has a few
     hundred distinct contracts or leads in a hundred thousand rows)."""

@@ -133,7 +133,7 @@ def _lines(t: pd.DataFrame, method: str, apart: bool, individual: bool = False) 
         rows = {"NS_PAIR_NUMBER": ns + "NS" if apart else ns,
                 "EW_PAIR_NUMBER": ew + "EW" if apart else ew}
     rows |= {"CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
-            "PLAYED_BY": shown.text(t["declarer"]).where(~ruled, ""),
+            "PLAYED_BY": shown.seats(t["declarer"]).where(~ruled, ""),
             "LEAD": shown.text(t["lead"]).str.replace(r"^([SHDC])(.+)$", r"\2\1", regex=True)
             .where(~ruled, ""),  # USEBIO writes the rank first: "KH"
             "TRICKS": shown.text(t["tricks"]).where(~ruled, ""),

@@ -84,7 +84,7 @@ def _lines(result: Result) -> pd.DataFrame:
         "NS_TEAM_NUMBER": shown.text(t["ns_team"]), "EW_TEAM_NUMBER": shown.text(t["ew_team"]),
         "ROOM": is_open.map({True: "Open", False: "Closed"}),
         "CONTRACT": shown.text(t["contract"]).where(~ruled, ""),
-        "PLAYED_BY": shown.text(t["declarer"]).where(~ruled, ""),
+        "PLAYED_BY": shown.seats(t["declarer"]).where(~ruled, ""),
         "LEAD": shown.text(t["lead"]).str.replace(r"^([SHDC])(.+)$", r"\2\1", regex=True)
         .where(~ruled, ""),
         "TRICKS": shown.text(t["tricks"]).where(~ruled, ""),

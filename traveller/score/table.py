@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.read.frames import listed
-from traveller.schema import DEALERS, SEATS, STRAINS, VULNERABILITY
+from traveller.schema import DEALERS, DECLARERS, LINE_WORDS, STRAINS, VULNERABILITY
 from traveller.tidy.arrays import with_columns
 
 _NS_VUL = np.array([v[0] for v in VULNERABILITY])
@@ -182,13 +182,13 @@ def score_frame(frame: pd.DataFrame) -> pd.DataFrame:
     out = frame
     level = out["level"].to_numpy(dtype=np.int64, na_value=-1)
     has = level >= 0
-    seat = codes(out["declarer"], SEATS)
+    seat = codes(out["declarer"], DECLARERS)  # (NS, EW: the declaring side alone)
     scores = ns_scores(
         out["board"].to_numpy(dtype=np.int64, na_value=1),
         np.maximum(level, 0),
         np.maximum(codes(out["strain"], STRAINS), 0),
         out["doubled"].to_numpy(dtype=np.int64, na_value=0),
-        (seat == 0) | (seat == 2),
+        (seat >= 0) & (seat % 2 == 0),
         np.clip(out["tricks"].to_numpy(dtype=np.int64, na_value=0), 0, 13),
         # a Vul column's vulnerability, where the sheet has one (what the table played)
         out["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in out else None,
@@ -268,8 +268,8 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
         return flag(NO_ROWS, "score-disagrees", "score")
     rows = scored[differ]
     detail = ("computed " + rows["computed_score"].astype("string") + " for "
-              + rows["contract"].astype("string") + " by "
-              + rows["declarer"].astype("string").fillna("-") + " making "
+              + rows["contract"].astype("string") + " by " + _declarers(rows["declarer"], "-")
+              + " making "
               + rows["tricks"].astype("string").fillna("-"))
     readings = recorded_readings(rows)
     detail = detail + readings.where(readings == "", "; " + readings)
@@ -294,6 +294,11 @@ def score_problems(scored: pd.DataFrame) -> pd.DataFrame:
                     for field in dict.fromkeys(source)])
 
 
+def _declarers(declarer: pd.Series, missing: str) -> pd.Series:
+    """Declarers as a message writes them: a seat, or the side alone as "N-S", "E-W"."""
+    return declarer.astype("string").replace(LINE_WORDS).fillna(missing)
+
+
 def recorded_readings(rows: pd.DataFrame) -> pd.Series:
     """What each row's recorded (N-S) score would be the score of, where one fact of the
     row changed makes it fit: the sign turned (E-W's score written as N-S's), the declarer's
@@ -309,7 +314,7 @@ def recorded_readings(rows: pd.DataFrame) -> pd.Series:
     """
     n = len(rows)
     level = rows["level"].to_numpy(dtype=np.int64, na_value=0)
-    seat = codes(rows["declarer"], SEATS)
+    seat = codes(rows["declarer"], DECLARERS)
     tricks = rows["tricks"].to_numpy(dtype=np.int64, na_value=-1)
     recorded = rows["recorded_score"].to_numpy(dtype=np.float64, na_value=np.nan)
     known = (level > 0) & (seat >= 0) & (tricks >= 0) & (tricks <= 13) & ~np.isnan(recorded)
@@ -319,7 +324,7 @@ def recorded_readings(rows: pd.DataFrame) -> pd.Series:
     board = rows["board"].to_numpy(dtype=np.int64, na_value=1)
     strain = np.maximum(codes(rows["strain"], STRAINS), 0)
     doubled = rows["doubled"].to_numpy(dtype=np.int64, na_value=0)
-    is_ns = (seat == 0) | (seat == 2)
+    is_ns = seat % 2 == 0
     given = rows["vul"].to_numpy(dtype=np.int64, na_value=-1) if "vul" in rows else None
     vul = declarer_vulnerable(board, is_ns, given).astype(np.int64)
 
@@ -328,7 +333,7 @@ def recorded_readings(rows: pd.DataFrame) -> pd.Series:
 
     contract = rows["contract"].astype("string").fillna("").to_numpy(dtype=object)
     bare = np.array([c.rstrip("xX") for c in contract], dtype=object)
-    by = " by " + rows["declarer"].astype("string").fillna("").to_numpy(dtype=object)
+    by = " by " + _declarers(rows["declarer"], "").to_numpy(dtype=object)
     making = np.array([f" making {t}" for t in tricks], dtype=object)
     taken_now = np.clip(tricks, 0, 13)  # (rows outside are not known: no reading is kept)
     alternatives: list[tuple[np.ndarray, np.ndarray]] = [

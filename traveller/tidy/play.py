@@ -12,6 +12,7 @@ import pandas as pd
 from traveller.problems import flag
 from traveller.read.headers import LAYOUT_FIELDS, PUBLISHED_ALIASES, header_key
 from traveller.schema import (
+    DECLARERS,
     HEADER_ALIASES,
     PBN_VULNERABLE_WORDS,
     SEATS,
@@ -224,11 +225,11 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     contract_cells, declarer_cells = col(frame, "contract"), col(frame, "declarer")  # as typed
     written_seat = seat_codes(declarer_cells, notation)  # positions in SEATS
     bad_seat = _written(declarer_text) & (written_seat < 0)
-    side = side_codes(declarer_cells) if bad_seat.any() else None
-    if side is not None:  # "NS" where the contract says N: the two agree, N is the seat
-        in_side = (side >= 0) & (parts["seat"] >= 0) & (parts["seat"] % 2 == side)
-        written_seat = np.where(in_side, parts["seat"], written_seat)
-        bad_seat &= ~in_side
+    side_only = np.zeros(len(src), dtype=bool)  # "NS" in By beside a contract with no seat
+    if bad_seat.any():
+        written_seat, side_only = _sides_named(side_codes(declarer_cells), parts["seat"],
+                                               written_seat)
+        bad_seat &= written_seat < 0
     said_tricks, bad_tr, bad_res = _tricks_taken(frame, parts, header, src, problems)
     play = _conditions(out, frame, parts, header, src, problems)
     seats = [Said(header.get("declarer", "declarer"), _position(written_seat),
@@ -276,9 +277,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
     d_name = header.get("declarer", "declarer")
     _listed(problems, src, played & ~seat_ok & ~bad_seat, "missing-declarer", d_name,
             detail=unknown_columns, blocking=hard)
-    _listed(problems, src, bad_seat & played, "unknown-declarer", d_name,
-            declarer_cells,
-            "" if side is None else pd.Series(_side_detail(side, parts["seat"]), index=src.index),
+    _listed(problems, src, bad_seat & played, "unknown-declarer", d_name, declarer_cells,
             blocking=hard)
     bad_tricks = (bad_tr | bad_res) & played
     out_typed = out_of_range | bad_tricks
@@ -294,6 +293,7 @@ def parse_play(out, frame, notation, header, src, contract_text, declarer_text, 
         _listed(problems, src, out_of_range & ~typed_ok, "tricks-out-of-range", c_name,
                 contract_cells, blocking=hard)
     contract_ok = ~np.isnan(lv) & (~played | (seat_ok & ~np.isnan(tricks) & ~out_of_range))
+    _side_only_noted(side_only & played & contract_ok, src, d_name, declarer_cells, problems)
     use_score = ~contract_ok & score_ok
     typed_score = (_typed(frame, SCORE_FIELDS)
                    if ((bad_score | bad_ew) & ~adjusted).any() or use_score.any() else None)
@@ -333,17 +333,38 @@ def _with_doubling(parts: dict[str, np.ndarray], doubling: Said | None
             "level": np.where(bad, np.nan, parts["level"])}, bad
 
 
-def _side_detail(side: np.ndarray, contract_seat: np.ndarray) -> list[str]:
-    """What an unknown-declarer message adds where the cell names a side (``NS``): the
-    side, and the contract's declarer where that sits on the other side (-1: none)."""
-    out = [""] * len(side)
-    for i in np.flatnonzero(side >= 0).tolist():
-        named = ("N-S", "E-W")[side[i]]
-        out[i] = (f"it names the declaring side {named}, not the seat"
-                  if contract_seat[i] < 0 else
-                  f"it names the side {named}, and the contract's declarer is "
-                  f"{SEATS[int(contract_seat[i])]}")
-    return out
+def _sides_named(side: np.ndarray, contract_seat: np.ndarray, written_seat: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """The declarer column's positions in DECLARERS with the cells that name a side
+    (``side``: 0 N-S, 1 E-W, -1 none) read in, and where such a cell is all the row says.
+
+    ``NS`` beside a contract by N agrees with it: N is the seat. ``NS`` beside a
+    contract by E is the side's position (``NS``), which :func:`settle_play` then
+    lists as the contract and the column disagreeing. ``NS`` beside a contract
+    that names no seat stays ``NS``: its N-S score is the same whichever partner
+    declared, so the row is scored with the side.
+    """
+    named = side >= 0
+    in_side = named & (contract_seat >= 0) & (contract_seat % 2 == side)
+    out = np.where(in_side, contract_seat, np.where(named, len(SEATS) + side, written_seat))
+    return out, named & (contract_seat < 0)
+
+
+def _side_only_noted(rows: np.ndarray, src: pd.DataFrame, column: str, cells: pd.Series,
+                     problems: list[pd.DataFrame]) -> None:
+    """One ``declarer-side-only`` note per sheet on its first row scored with the declaring
+    side alone (``NS`` in By, ``4S`` in the contract), saying how many there are."""
+    if not rows.any():
+        return
+    at = np.flatnonzero(rows)
+    sheets = src["sheet"].astype("string").fillna("").to_numpy(dtype=object)[at]
+    _, where, many = np.unique(sheets, return_index=True, return_counts=True)
+    first = np.zeros(len(src), dtype=bool)
+    first[at[where]] = True
+    detail = pd.Series("", index=src.index, dtype="string")
+    detail.iloc[at[where]] = [f"{n} results of this sheet name only the side, this the first"
+                              if n > 1 else "" for n in many.tolist()]
+    _listed(problems, src, first, "declarer-side-only", column, cells, detail, blocking=False)
 
 
 def _tricks_on_pass(level: np.ndarray, taken: np.ndarray, said_tricks: list[Said],
@@ -470,7 +491,7 @@ def _ruling_problems(columns: dict[str, Any], src: pd.DataFrame, header: dict[st
 
 
 #: The categories of the strain and declarer columns, built once.
-_STRAINS, _SEATS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(SEATS)
+_STRAINS, _DECLARERS = pd.CategoricalDtype(STRAINS), pd.CategoricalDtype(DECLARERS)
 
 
 def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ignore[no-untyped-def]
@@ -489,7 +510,7 @@ def _played(out, frame, notation, parts, ruled, seat, tricks, score,  # type: ig
         "strain": pd.Categorical.from_codes(strain, dtype=_STRAINS, validate=False),
         "doubled": _whole(doubled, contract_ok, "Int8"),
         "declarer": pd.Categorical.from_codes(
-            np.where(contract_ok & played, seat, -1), dtype=_SEATS, validate=False),
+            np.where(contract_ok & played, seat, -1), dtype=_DECLARERS, validate=False),
         "tricks": _whole(tricks, contract_ok & played, "Int64"),
         "contract": display(level, strain, doubled),
         "lead": lead,

@@ -41,7 +41,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
-from traveller.schema import NOTATIONS, SEATS
+from traveller.schema import DECLARERS, LINE_WORDS, NOTATIONS, SEATS
 from traveller.score.table import ns_scores
 from traveller.tidy import text as tx
 from traveller.tidy.cells import as_text, col, parse_tricks, whole_floats
@@ -104,7 +104,7 @@ def _scores_of(play: Play, rows: np.ndarray, seat: np.ndarray, tricks: np.ndarra
     scores = ns_scores(np.where(np.isnan(play.board[rows]), 1, play.board[rows]).astype(np.int64),
                        np.where(ok, level, 0).astype(np.int64), np.maximum(play.strain[rows], 0),
                        np.nan_to_num(play.doubled[rows]).astype(np.int64),
-                       (seat_i == 0) | (seat_i == 2),
+                       seat_i % 2 == 0,
                        np.where(ok, tricks, 0).astype(np.int64), play.vulnerability[rows])
     return np.where(ok, scores, np.nan)
 
@@ -112,7 +112,7 @@ def _scores_of(play: Play, rows: np.ndarray, seat: np.ndarray, tricks: np.ndarra
 def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.ndarray,
                 src: pd.DataFrame, problems: list[pd.DataFrame]
                 ) -> tuple[np.ndarray, np.ndarray]:
-    """Each row's declarer (position in SEATS) and tricks.
+    """Each row's declarer (position in DECLARERS: a seat, or a side alone) and tricks.
 
     ``seats`` and ``tricks`` are the places the row states them, first place
     first; ``recorded`` the row's recorded N-S score (NaN: none, or its own
@@ -160,8 +160,14 @@ def settle_play(play: Play, seats: list[Said], tricks: list[Said], recorded: np.
 
 def _shown(value: float, what: str) -> str:
     if what == "declarer":
-        return SEATS[int(value)]
+        return _declarer_words(value)
     return f"{int(value)} trick{'' if value == 1 else 's'}"
+
+
+def _declarer_words(position: float) -> str:
+    """A position in DECLARERS as a message writes it: "N", or the side alone, "N-S"."""
+    said = DECLARERS[int(position)]
+    return LINE_WORDS.get(said, said)
 
 
 def _readings(readings: list[Said], row: int, what: str) -> str:
@@ -176,7 +182,7 @@ def _decisions(chosen: np.ndarray, seat: np.ndarray, tricks: np.ndarray,
     out = []
     for c, s, t, score in zip(chosen.tolist(), seat.tolist(), tricks.tolist(),
                               recorded.tolist(), strict=True):
-        used = f"{SEATS[int(s)]} making {int(t)}" if not np.isnan(s + t) else ""
+        used = f"{_declarer_words(s)} making {int(t)}" if not np.isnan(s + t) else ""
         if c == -1:
             out.append(f"every reading scores the same; read as {used}")
         elif c >= 0:

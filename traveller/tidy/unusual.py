@@ -144,7 +144,7 @@ def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
     group = _codes(sections * (board.max(initial=0) + 2) + board)
     slams_on_board = np.bincount(group[slam], minlength=group.max(initial=0) + 1)[group]
     lone = slam & (board >= 0) & (slams_on_board == 1)  # (a missing board is no group)
-    side = _named(frame["declarer"], {"N": 0, "S": 0, "E": 1, "W": 1})
+    side = _named(frame["declarer"], {"N": 0, "S": 0, "NS": 0, "E": 1, "W": 1, "EW": 1})
     key = np.stack([sections, board, side, _text_codes(frame["strain"]), _codes(tricks)], axis=1)
     partscores = {tuple(k) for k in key[part].tolist()}
     hit = [i for i in np.flatnonzero(lone).tolist() if tuple(key[i].tolist()) in partscores]
