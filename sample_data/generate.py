@@ -9,7 +9,9 @@ The pair names are invented. problems_session.csv is the same session with
 typical data-entry mistakes, to show the Problems sheet; rulings_session.csv
 the same session with directors' rulings written into it (docs/rulings.md);
 names_on_rows.csv the same session with both pairs' names written on every row, as
-some clubs' sheets have them, and two slips that the names give away.
+some clubs' sheets have them, and two slips that the names give away; sides_only.csv
+the same session from travellers that record only which side declared (an NS/EW
+column, no seat): it ranks exactly as the others.
 """
 
 from __future__ import annotations
@@ -150,6 +152,13 @@ def with_names(rows: list[list[object]]) -> list[list[object]]:
     return out
 
 
+def with_sides(rows: list[list[object]]) -> list[list[object]]:
+    """The session as travellers that say which side declared, not which player."""
+    by = HEADER.index("By")
+    side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+    return [[*r[:by], side.get(str(r[by]), r[by]), *r[by + 1:]] for r in rows]
+
+
 def with_rulings(rows: list[list[object]]) -> list[list[object]]:
     """The session with directors' rulings in a Ruling column, as a director types them."""
     ruled = [[*r, ""] for r in rows]
@@ -253,6 +262,8 @@ def main() -> None:
     write_csv(with_rulings(flat), HERE / "rulings_session.csv", [*HEADER, "Ruling"])
     write_csv(with_names(flat), HERE / "names_on_rows.csv",
               [*HEADER[:4], "NS Names", "EW", "EW Names", *HEADER[5:]])
+    write_csv(with_sides(flat), HERE / "sides_only.csv",
+              [h if h != "By" else "NS/EW" for h in HEADER])
 
 
 if __name__ == "__main__":

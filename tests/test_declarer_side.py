@@ -51,6 +51,14 @@ def test_a_session_with_sides_only_scores_as_with_seats(tmp_path: Path) -> None:
         note["message"])
 
 
+def test_the_bundled_sides_only_session_ranks_as_the_club_session() -> None:
+    """sample_data/sides_only.csv: the club session with an NS/EW column for By."""
+    sided, seated = process(SAMPLE / "sides_only.csv"), process(SAMPLE / "club_session.csv")
+    pd.testing.assert_frame_equal(sided.ranking, seated.ranking)
+    assert sided.problems["code"].tolist() == ["declarer-side-only"]
+    assert sided.problems["column"].tolist() == ["NS/EW"]
+
+
 @pytest.mark.parametrize(("board", "by", "tricks", "score"), [
     (2, "NS", 10, 620),  # board 2: N-S vulnerable
     (2, "EW", 10, -420),
