@@ -80,8 +80,7 @@ def _cells(result: Result) -> pd.DataFrame:
         "room": is_open.map({True: "Open", False: "Closed"}),
         **{seat: text[seat.lower()] for seat in SEATS}, "deal": text["published_deal"],
         # (the side alone, NS or EW: the seat is not known, "?")
-        "declarer": text["declarer"].where(~text["declarer"].isin(["NS", "EW"]), "?")
-        .where(played, ""),
+        "declarer": shown.seats(t["declarer"], "?").where(played, ""),
         "contract": text["contract"].str.replace("PASS", "Pass").where(played, ""),
         "result": text["tricks"].where(played, ""), "home": team["home"], "away": team["away"],
         "score": ruling.where(~played, ("NS " + score).where(score != "", "")),

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from traveller.publish.keys import arrow_of, floats
-from traveller.schema import board_vulnerability
+from traveller.schema import DECLARERS, SEATS, board_vulnerability
 from traveller.score.table import DEALERS
 from traveller.words import noun, places
 
@@ -30,11 +30,11 @@ def text(column: pd.Series) -> pd.Series:
     return column.astype("string").fillna("").astype(object)
 
 
-def seats(column: pd.Series) -> pd.Series:
-    """A declarer column as text, the declaring side alone (``NS``, ``EW``: no seat named on
-    the traveller) as "" where a format takes a seat (N, E, S, W) only."""
+def seats(column: pd.Series, side_as: str = "") -> pd.Series:
+    """A declarer column as text for a format that takes a seat (N, E, S, W) only: the
+    declaring side alone (``NS``, ``EW``: no seat named on the traveller) as ``side_as``."""
     out = text(column)
-    return out.where(~out.isin(["NS", "EW"]), "")
+    return out.where(~out.isin(DECLARERS[len(SEATS):]), side_as)
 
 
 def _by_distinct(column: pd.Series, shown: Callable[[pd.Series], pd.Series]) -> pd.Series:

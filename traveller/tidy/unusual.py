@@ -22,7 +22,11 @@ import numpy as np
 import pandas as pd
 
 from traveller.problems import flag
+from traveller.schema import DECLARERS
 from traveller.tidy.arrays import NO_ROWS
+
+#: Each declarer's side, 0 N-S, 1 E-W (a seat's, or the side written alone: NS, EW).
+_SIDE_OF = {d: i % 2 for i, d in enumerate(DECLARERS)}
 
 #: The least gap to the nearest other score that can make a score unusual.
 MIN_GAP = 500
@@ -144,7 +148,7 @@ def _lone_slams(frame: pd.DataFrame) -> pd.DataFrame:
     group = _codes(sections * (board.max(initial=0) + 2) + board)
     slams_on_board = np.bincount(group[slam], minlength=group.max(initial=0) + 1)[group]
     lone = slam & (board >= 0) & (slams_on_board == 1)  # (a missing board is no group)
-    side = _named(frame["declarer"], {"N": 0, "S": 0, "NS": 0, "E": 1, "W": 1, "EW": 1})
+    side = _named(frame["declarer"], _SIDE_OF)
     key = np.stack([sections, board, side, _text_codes(frame["strain"]), _codes(tricks)], axis=1)
     partscores = {tuple(k) for k in key[part].tolist()}
     hit = [i for i in np.flatnonzero(lone).tolist() if tuple(key[i].tolist()) in partscores]
